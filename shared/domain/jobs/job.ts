@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import { TASK_TYPES } from '../../api/task-types';
+
+/**
+ * One state machine for every long task (architecture.md "Jobs"):
+ * queued -> uploading -> submitted -> processing -> downloading -> succeeded | failed | canceled.
+ * Streams (text-to-music, video-to-music) go queued -> streaming -> succeeded | failed | canceled.
+ */
+export const JOB_STAGES = [
+  'queued',
+  'uploading',
+  'submitted',
+  'processing',
+  'streaming',
+  'downloading',
+  'succeeded',
+  'failed',
+  'canceled',
+] as const;
+export type JobStage = (typeof JOB_STAGES)[number];
+export const TERMINAL_STAGES: readonly JobStage[] = ['succeeded', 'failed', 'canceled'];
+
+/** Form fields of a request; booleans and numbers are rendered as the wire wants by the client. */
+export const jobFieldsSchema = z.record(z.string(), z.union([z.string(), z.number(), z.boolean()]));
+
+/** A request to run: the endpoint, its form fields, and file parts as absolute local paths. */
+export const jobRequestSchema = z.object({
+  type: z.enum(TASK_TYPES),
+  /** 'stream' only for text_to_music and video_to_music without mode=async. */
+  delivery: z.enum(['async', 'stream']),
+  fields: jobFieldsSchema,
+  files: z.record(z.string(), z.string().min(1)).default({}),
+  /** Shown in the Jobs list. */
+  label: z.string().max(200),
+});
+export type JobRequest = z.infer<typeof jobRequestSchema>;
+
+export const jobErrorSchema = z.object({
+  kind: z.string(),
+  code: z.string(),
+  message: z.string(),
+  retryable: z.boolean(),
+  retryAfter: z.number().optional(),
+});
+
+export const jobFileSchema = z.object({
+  /** Absolute path in the project folder. */
+  path: z.string(),
+  /** Which result field it came from, e.g. audio[0], outputs.es, subtitles.fr. */
+  role: z.string(),
+  contentType: z.string().optional(),
+  bytes: z.number().optional(),
+});
+export type JobFile = z.infer<typeof jobFileSchema>;
+
+export const jobSchema = z.object({
+  id: z.string(),
+  request: jobRequestSchema,
+  stage: z.enum(JOB_STAGES),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+  startedAt: z.number().optional(),
+  finishedAt: z.number().optional(),
+  taskId: z.string().optional(),
+  /** Bytes moved in the current stage (uploading, streaming, downloading). */
+  progress: z.object({ done: z.number(), total: z.number().optional() }).optional(),
+  lastPollAt: z.number().optional(),
+  /** When a rate-limited job may try again. */
+  waitUntil: z.number().optional(),
+  attempts: z.number().default(0),
+  files: z.array(jobFileSchema).default([]),
+  error: jobErrorSchema.optional(),
+  refunded: z.boolean().optional(),
+  /** The finished task's envelope, kept for result views (briefs, warnings, reports). */
+  result: z.record(z.string(), z.unknown()).optional(),
+  /** Stream title, when the service sent one. */
+  title: z.string().optional(),
+});
+export type Job = z.infer<typeof jobSchema>;
+
+const NEXT: Record<JobStage, readonly JobStage[]> = {
+  queued: ['uploading', 'streaming', 'failed', 'canceled'],
+  uploading: ['submitted', 'streaming', 'queued', 'failed', 'canceled'],
+  submitted: ['processing', 'downloading', 'failed', 'canceled'],
+  processing: ['processing', 'downloading', 'failed', 'canceled'],
+  streaming: ['streaming', 'succeeded', 'failed', 'canceled'],
+  downloading: ['downloading', 'succeeded', 'failed', 'canceled'],
+  succeeded: [],
+  failed: ['queued'],
+  canceled: ['queued'],
+};
+
+/** Whether a job may move from one stage to another (failed/canceled -> queued is a retry). */
+export function canTransition(from: JobStage, to: JobStage): boolean {
+  return NEXT[from].includes(to);
+}
+
+export function isTerminal(stage: JobStage): boolean {
+  return TERMINAL_STAGES.includes(stage);
+}
+
+/**
+ * A job whose POST may already have reached the server must never be posted again on resume:
+ * once submitted it has a task id to poll; an upload cut short by a crash is unknown and is
+ * failed for the user to retry knowingly (a retry may charge again).
+ */
+export function resumeStage(stage: JobStage, hasTaskId: boolean): JobStage {
+  if (isTerminal(stage) || stage === 'queued') return stage;
+  if (hasTaskId) return stage === 'downloading' ? 'downloading' : 'processing';
+  return 'failed';
+}

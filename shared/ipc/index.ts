@@ -1,0 +1,4 @@
+export * from './result';
+export * from './settings';
+export * from './contract';
+export * from './bridge';

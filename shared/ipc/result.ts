@@ -1,0 +1,16 @@
+/** Every IPC answer, and every fallible service call in main: errors are values. */
+export interface IpcError {
+  code: string;
+  message: string;
+  retryable: boolean;
+  /** Optional field the message is about, so the UI can show it at the field. */
+  field?: string;
+}
+
+export type Result<T> = { ok: true; value: T } | { ok: false; error: IpcError };
+
+export const ok = <T>(value: T): Result<T> => ({ ok: true, value });
+export const fail = (code: string, message: string, extra: Partial<IpcError> = {}): Result<never> => ({
+  ok: false,
+  error: { code, message, retryable: false, ...extra },
+});

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+
+/** Persisted app settings (versioned; migrations live in main). */
+export const engineChoiceSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('local') }),
+  z.object({ kind: z.literal('custom'), baseUrl: z.string() }),
+]);
+export type EngineChoice = z.infer<typeof engineChoiceSchema>;
+
+export const settingsSchema = z.object({
+  version: z.literal(1),
+  engine: engineChoiceSchema,
+  /** Folder where results and takes are written. */
+  projectFolder: z.string(),
+  /** Jobs running at once; the account's concurrency_limit caps it further. */
+  maxConcurrentJobs: z.number().int().min(1).max(10),
+});
+export type Settings = z.infer<typeof settingsSchema>;
+
+export const settingsPatchSchema = z.object({
+  engine: engineChoiceSchema.optional(),
+  projectFolder: z.string().min(1).optional(),
+  maxConcurrentJobs: z.number().int().min(1).max(10).optional(),
+});
+export type SettingsPatch = z.infer<typeof settingsPatchSchema>;
+
+/** What the renderer may know about the key: never the key itself. */
+export const keyStatusSchema = z.object({
+  configured: z.boolean(),
+  last4: z.string().optional(),
+  verifiedAt: z.number().optional(),
+});
+export type KeyStatus = z.infer<typeof keyStatusSchema>;
+
+export const engineStatusSchema = z.object({
+  kind: z.enum(['local', 'custom']),
+  baseUrl: z.string().optional(),
+  state: z.enum(['starting', 'running', 'stopped', 'crashed', 'remote']),
+  message: z.string().optional(),
+});
+export type EngineStatus = z.infer<typeof engineStatusSchema>;
