@@ -2,3 +2,4 @@ export * from './result';
 export * from './settings';
 export * from './contract';
 export * from './bridge';
+export * from './ws-protocol';
