@@ -1,0 +1,7 @@
+import type { Endpoint } from './endpoint';
+
+/**
+ * Every POST endpoint the engine serves. To add one: write engine/endpoints/<name>.ts with
+ * defineAsyncEndpoint / defineStreamEndpoint, then add one import and one entry here.
+ */
+export const ENDPOINTS: readonly Endpoint[] = [];

@@ -1,0 +1,92 @@
+import { execFile } from 'node:child_process';
+
+/** What the engine needs to know about an input media file. */
+export interface MediaProbe {
+  durationSeconds: number;
+  hasVideo: boolean;
+  hasAudio: boolean;
+  formatName: string;
+  width?: number;
+  height?: number;
+  /** Frames per second of the first video stream. */
+  fps?: number;
+  videoCodec?: string;
+  audioCodec?: string;
+  sampleRate?: number;
+  channels?: number;
+}
+
+export type ProbeResult = { ok: true; value: MediaProbe } | { ok: false; error: string };
+
+interface FfprobeStream {
+  codec_type?: string;
+  codec_name?: string;
+  duration?: string;
+  width?: number;
+  height?: number;
+  avg_frame_rate?: string;
+  r_frame_rate?: string;
+  sample_rate?: string;
+  channels?: number;
+  disposition?: { attached_pic?: number };
+}
+
+/** Runs ffprobe; a file it cannot read is an error value, never a throw. */
+export function probeMedia(path: string): Promise<ProbeResult> {
+  const args = ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', path];
+  return new Promise((resolve) => {
+    execFile('ffprobe', args, { maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
+      if (error) {
+        resolve({ ok: false, error: firstLine(stderr) || 'unreadable media' });
+        return;
+      }
+      resolve(readProbeJson(stdout));
+    });
+  });
+}
+
+function readProbeJson(stdout: string): ProbeResult {
+  let parsed: { format?: { duration?: string; format_name?: string }; streams?: FfprobeStream[] };
+  try {
+    parsed = JSON.parse(stdout) as typeof parsed;
+  } catch {
+    return { ok: false, error: 'unreadable media' };
+  }
+  const streams = parsed.streams ?? [];
+  // Cover art in audio files is a "video" stream of one picture: not a video track.
+  const video = streams.find((s) => s.codec_type === 'video' && !s.disposition?.attached_pic);
+  const audio = streams.find((s) => s.codec_type === 'audio');
+  if (!video && !audio) return { ok: false, error: 'no audio or video stream' };
+  const durations = [parsed.format?.duration, ...streams.map((s) => s.duration)]
+    .map((d) => Number(d))
+    .filter((d) => Number.isFinite(d) && d > 0);
+  const durationSeconds = Number(parsed.format?.duration) > 0 ? Number(parsed.format?.duration) : Math.max(0, ...durations);
+  if (!(durationSeconds > 0)) return { ok: false, error: 'media has no duration' };
+  return {
+    ok: true,
+    value: {
+      durationSeconds,
+      hasVideo: Boolean(video),
+      hasAudio: Boolean(audio),
+      formatName: parsed.format?.format_name ?? '',
+      width: video?.width,
+      height: video?.height,
+      fps: video ? frameRate(video.avg_frame_rate) ?? frameRate(video.r_frame_rate) : undefined,
+      videoCodec: video?.codec_name,
+      audioCodec: audio?.codec_name,
+      sampleRate: audio?.sample_rate ? Number(audio.sample_rate) : undefined,
+      channels: audio?.channels,
+    },
+  };
+}
+
+function frameRate(text: string | undefined): number | undefined {
+  if (!text) return undefined;
+  const [num, den] = text.split('/').map(Number);
+  if (!num || !den) return undefined;
+  return num / den;
+}
+
+function firstLine(text: string): string {
+  return text.split('\n').find((line) => line.trim())?.trim() ?? '';
+}
