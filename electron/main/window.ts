@@ -1,0 +1,61 @@
+import { BrowserWindow, shell, type WebFrameMain } from 'electron';
+import { join } from 'node:path';
+import { APP_ORIGIN } from './adapters/app-protocol';
+
+/** Hosts the app may open in the system browser (documentation, billing). */
+const EXTERNAL_HOST_ALLOWLIST = [/(^|\.)sonilo\.ai$/, /(^|\.)github\.com$/];
+
+export function isAllowedExternalUrl(url: string): boolean {
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'https:' && EXTERNAL_HOST_ALLOWLIST.some((pattern) => pattern.test(parsed.hostname));
+  } catch {
+    return false;
+  }
+}
+
+/** True only for the app's own top-level page. */
+export function isTrustedFrame(frame: WebFrameMain | null): boolean {
+  if (!frame || frame.parent) return false;
+  try {
+    return new URL(frame.url).origin === APP_ORIGIN;
+  } catch {
+    return false;
+  }
+}
+
+export function createMainWindow(preloadDir: string): BrowserWindow {
+  const window = new BrowserWindow({
+    width: 1360,
+    height: 860,
+    minWidth: 960,
+    minHeight: 600,
+    backgroundColor: '#121418',
+    title: 'Soundstage',
+    show: false,
+    webPreferences: {
+      preload: join(preloadDir, 'index.cjs'),
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      webviewTag: false,
+      spellcheck: true,
+    },
+  });
+  window.once('ready-to-show', () => window.show());
+
+  // No navigation away from the app; links open in the system browser only when allowlisted.
+  window.webContents.on('will-navigate', (event, url) => {
+    if (!url.startsWith(`${APP_ORIGIN}/`)) event.preventDefault();
+  });
+  window.webContents.setWindowOpenHandler(({ url }) => {
+    if (isAllowedExternalUrl(url)) void shell.openExternal(url);
+    return { action: 'deny' };
+  });
+  window.webContents.on('will-attach-webview', (event) => event.preventDefault());
+  void window.loadURL(`${APP_ORIGIN}/index.html`);
+  return window;
+}

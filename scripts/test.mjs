@@ -1,0 +1,78 @@
+// `npm test`: installs what is missing, runs every suite (unit + integration with vitest, then
+// the build and the Playwright e2e suite in browser mode), and ends with one totals line.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ensureSetup } from './setup/ensure.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const reports = join(root, '.tmp', 'reports');
+
+function run(command, args, env = {}) {
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  return result.status ?? 1;
+}
+
+function readJson(path) {
+  try {
+    return JSON.parse(readFileSync(path, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const problems = [];
+
+try {
+  ensureSetup();
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  console.log('0 passed, 1 failed');
+  process.exit(1);
+}
+rmSync(reports, { recursive: true, force: true });
+mkdirSync(reports, { recursive: true });
+
+// Suite 1: unit and integration tests (vitest).
+const vitestReport = join(reports, 'vitest.json');
+const vitestStatus = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`]);
+const vitest = readJson(vitestReport);
+if (vitest) {
+  totals.passed += vitest.numPassedTests ?? 0;
+  totals.failed += vitest.numFailedTests ?? 0;
+  totals.skipped += (vitest.numPendingTests ?? 0) + (vitest.numTodoTests ?? 0);
+  // A file that fails to load has no tests in the counts: count it as a failure.
+  const brokenFiles = (vitest.testResults ?? []).filter((file) => file.status === 'failed' && file.assertionResults.length === 0).length;
+  totals.failed += brokenFiles;
+}
+if (!vitest || (vitestStatus !== 0 && totals.failed === 0)) {
+  problems.push('vitest did not finish cleanly');
+  totals.failed += 1;
+}
+
+// Suite 2: build, then end-to-end tests in Debian's Chromium against the browser-mode host.
+if (run('node', ['scripts/build.mjs']) !== 0) {
+  problems.push('build failed');
+  totals.failed += 1;
+} else {
+  const e2eReport = join(reports, 'playwright.json');
+  const e2eStatus = run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport,
+  });
+  const e2e = existsSync(e2eReport) ? readJson(e2eReport) : null;
+  if (e2e?.stats) {
+    totals.passed += (e2e.stats.expected ?? 0) + (e2e.stats.flaky ?? 0);
+    totals.failed += e2e.stats.unexpected ?? 0;
+    totals.skipped += e2e.stats.skipped ?? 0;
+  }
+  if (!e2e?.stats || (e2eStatus !== 0 && (e2e.stats.unexpected ?? 0) === 0)) {
+    problems.push('playwright did not finish cleanly');
+    totals.failed += 1;
+  }
+}
+
+for (const problem of problems) console.error(`test: ${problem}`);
+console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(totals.failed > 0 ? 1 : 0);

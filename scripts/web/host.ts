@@ -1,0 +1,143 @@
+import { timingSafeEqual } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { TOKEN_HEADER, UPLOAD_PATH, WS_PATH, wsClientMessageSchema, type WsServerMessage } from '../../shared/ipc/ws-protocol';
+import type { Result } from '../../shared/ipc/result';
+import { contentSecurityPolicy } from '../../shared/security/csp';
+import { serveMediaFile } from './media-route';
+import { serveStatic } from './static-files';
+import { receiveUpload } from './upload-route';
+
+export interface BrowserHostOptions {
+  rendererDir: string;
+  uploadsDir: string;
+  token: string;
+  port?: number;
+  /** Validates and runs one IPC request (the same dispatcher Electron's handlers use). */
+  dispatch(channel: string, request: unknown): Promise<Result<unknown>>;
+  /** Main's push events; returns an unsubscribe function. */
+  subscribe(listener: (channel: string, payload: unknown) => void): () => void;
+  /** The real path of a file the renderer may load, or null when it is outside the app's folders. */
+  allowMediaPath(path: string): Promise<string | null>;
+}
+
+export interface BrowserHost {
+  origin: string;
+  /** The URL to open: the token travels in the fragment, which is never sent to the server. */
+  url: string;
+  mediaUrlFor(path: string): string;
+  close(): Promise<void>;
+}
+
+function sameToken(a: string | null | undefined, b: string): boolean {
+  if (!a) return false;
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/**
+ * Browser mode: serves the built renderer on 127.0.0.1 and carries the IPC contract over one
+ * WebSocket. Every entry point checks the per-run token, and requests must name this loopback
+ * host (against DNS rebinding) and come from this origin (against other sites' pages).
+ */
+export async function startBrowserHost(options: BrowserHostOptions): Promise<BrowserHost> {
+  let origin = '';
+  const hostHeaderOk = (request: IncomingMessage) => `http://${request.headers.host}` === origin;
+
+  const server: Server = createServer((request, response) => {
+    void (async () => {
+      if (!hostHeaderOk(request)) {
+        response.writeHead(421).end();
+        return;
+      }
+      const url = new URL(request.url ?? '/', origin);
+      const securityHeaders = {
+        'Content-Security-Policy': contentSecurityPolicy(origin),
+        'X-Content-Type-Options': 'nosniff',
+        'Referrer-Policy': 'no-referrer',
+        'Cross-Origin-Opener-Policy': 'same-origin',
+      };
+      if (url.pathname === UPLOAD_PATH && request.method === 'POST') {
+        if (!sameToken(request.headers[TOKEN_HEADER] as string | undefined, options.token)) {
+          response.writeHead(403).end();
+          return;
+        }
+        await receiveUpload(options.uploadsDir, request, response);
+        return;
+      }
+      if (url.pathname === '/media' && request.method === 'GET') {
+        const allowed = sameToken(url.searchParams.get('token'), options.token)
+          ? await options.allowMediaPath(url.searchParams.get('path') ?? '')
+          : null;
+        if (!allowed) {
+          response.writeHead(403).end();
+          return;
+        }
+        await serveMediaFile(allowed, request, response);
+        return;
+      }
+      if (request.method !== 'GET' && request.method !== 'HEAD') {
+        response.writeHead(405).end();
+        return;
+      }
+      await serveStatic(options.rendererDir, request, response, securityHeaders);
+    })().catch(() => {
+      if (!response.headersSent) response.writeHead(500).end();
+    });
+  });
+
+  const sockets = new WebSocketServer({ noServer: true, maxPayload: 8 * 1024 * 1024 });
+  server.on('upgrade', (request, socket, head) => {
+    const url = new URL(request.url ?? '/', origin);
+    const allowed =
+      url.pathname === WS_PATH &&
+      hostHeaderOk(request) &&
+      request.headers.origin === origin &&
+      sameToken(url.searchParams.get('token'), options.token);
+    if (!allowed) {
+      socket.write('HTTP/1.1 403 Forbidden\r\n\r\n');
+      socket.destroy();
+      return;
+    }
+    sockets.handleUpgrade(request, socket, head, (ws) => attachClient(ws, options));
+  });
+
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    origin,
+    url: `${origin}/#token=${options.token}`,
+    mediaUrlFor: (path) => `${origin}/media?token=${options.token}&path=${encodeURIComponent(path)}`,
+    close: async () => {
+      for (const client of sockets.clients) client.terminate();
+      sockets.close();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+function attachClient(ws: WebSocket, options: BrowserHostOptions): void {
+  const send = (message: WsServerMessage) => {
+    if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
+  };
+  const unsubscribe = options.subscribe((channel, payload) => send({ t: 'evt', channel, payload }));
+  ws.on('close', unsubscribe);
+  ws.on('message', (data) => {
+    let parsed;
+    try {
+      parsed = wsClientMessageSchema.safeParse(JSON.parse(String(data)));
+    } catch {
+      return;
+    }
+    if (!parsed.success) return;
+    const { id, channel, request } = parsed.data;
+    options
+      .dispatch(channel, request)
+      .then((result) => send({ t: 'res', id, result }))
+      .catch((error: unknown) =>
+        send({ t: 'res', id, result: { ok: false, error: { code: 'internal', message: String(error), retryable: false } } }),
+      );
+  });
+}
