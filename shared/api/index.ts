@@ -5,3 +5,5 @@ export * from './segments';
 export * from './errors';
 export * from './responses';
 export * from './ndjson';
+export * from './billing-rates';
+export * from './requests';

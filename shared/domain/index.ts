@@ -1,1 +1,2 @@
 export * from './jobs/job';
+export * from './billing';
