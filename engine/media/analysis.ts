@@ -1,0 +1,60 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { summariseAnalysis, type VideoAnalysis } from './analysis-stats';
+import { parseMetadataPrint } from './metadata-print';
+import { probeMedia } from './probe';
+import { FFMPEG_QUIET, lastErrorLine, runTool } from './process';
+
+export type { ShotStats, SecondStats, VideoAnalysis } from './analysis-stats';
+
+export type AnalysisOutcome = { ok: true; value: VideoAnalysis } | { ok: false; message: string };
+
+export interface AnalyzeOptions {
+  signal?: AbortSignal;
+  /** Scene-change score (0–1) above which a frame starts a new shot. */
+  sceneThreshold?: number;
+}
+
+/** Escapes a path for use as a filter option value inside an ffmpeg filtergraph. */
+function filterPath(path: string): string {
+  return path.replace(/\\/g, '\\\\\\\\').replace(/'/g, "\\\\\\'").replace(/:/g, '\\\\:');
+}
+
+/**
+ * Measures a video's picture in ONE ffmpeg decode: hard cuts from the scene score on every
+ * frame, and brightness, colour and motion (signalstats YAVG/UAVG/VAVG and YDIF, the mean
+ * luma change from the previous sampled frame) at 5 fps. Frames are shrunk to 160 px wide first:
+ * decoding dominates the cost, and the statistics do not need detail.
+ */
+export async function analyzeVideo(path: string, options: AnalyzeOptions = {}): Promise<AnalysisOutcome> {
+  const probe = await probeMedia(path, options.signal);
+  if (!probe.ok) return probe;
+  if (!probe.hasVideo) return { ok: false, message: 'The file has no video track.' };
+  const dir = await mkdtemp(join(tmpdir(), 'soundstage-analysis-'));
+  try {
+    const cutsFile = join(dir, 'cuts.txt');
+    const statsFile = join(dir, 'stats.txt');
+    const threshold = options.sceneThreshold ?? 0.3;
+    const graph =
+      `[0:v:0]scale=160:-2:flags=fast_bilinear,split[scene][stats];` +
+      `[scene]select='gt(scene,${threshold})',metadata=print:file=${filterPath(cutsFile)},nullsink;` +
+      `[stats]fps=5,signalstats,metadata=print:file=${filterPath(statsFile)}[out]`;
+    const run = await runTool(
+      'ffmpeg',
+      [...FFMPEG_QUIET, '-skip_loop_filter', 'all', '-i', path, '-an', '-sn', '-dn', '-filter_complex', graph, '-map', '[out]', '-f', 'null', '-'],
+      { signal: options.signal },
+    );
+    if (run.aborted) return { ok: false, message: 'Analysis was canceled.' };
+    if (run.code !== 0) return { ok: false, message: `Video analysis failed: ${lastErrorLine(run.stderr)}` };
+    const [cutsText, statsText] = await Promise.all([
+      readFile(cutsFile, 'utf8').catch(() => ''),
+      readFile(statsFile, 'utf8').catch(() => ''),
+    ]);
+    const statFrames = parseMetadataPrint(statsText);
+    if (statFrames.length === 0) return { ok: false, message: 'Video analysis failed: no frames could be decoded.' };
+    return { ok: true, value: summariseAnalysis(parseMetadataPrint(cutsText), statFrames, probe.durationSeconds) };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
