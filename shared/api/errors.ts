@@ -87,10 +87,10 @@ export function classifyHttpError(
     case 401:
       return { ...base, kind: 'unauthorized', retryable: false };
     case 402: {
-      // Branch on code (client-notes 3.3); the spec's message test is only a fallback.
-      const kind =
-        KIND_BY_402_CODE[code] ??
-        (code === '' && /insufficient balance/i.test(message) ? 'insufficient_balance' : 'payment_required');
+      // Branch on code (client-notes 3.3). The spec's own rule (code payment_required, or none,
+      // with "Insufficient balance" in the message) is the fallback for bodies without those codes.
+      const specLowBalance = (code === '' || code === 'payment_required') && /insufficient balance/i.test(message);
+      const kind = KIND_BY_402_CODE[code] ?? (specLowBalance ? 'insufficient_balance' : 'payment_required');
       return { ...base, kind, retryable: false };
     }
     case 403:

@@ -7,7 +7,8 @@ import type { TaskType } from './task-types';
  */
 export const LIMITS = {
   promptMaxChars: 2000,
-  textToMusicPromptMaxChars: 2000,
+  /** Text-to-music prompts are capped lower than the others (client-notes 6.1, 7). */
+  textToMusicPromptMaxChars: 1000,
   textToMusicDuration: { min: 5, max: 360 },
   textToSfxDuration: { min: 1, max: 180 },
   variantsNum: { min: 1, max: 5 },

@@ -87,12 +87,17 @@ export function parseSegmentsField(text: string): Segment[] | null {
   for (const item of raw) {
     if (typeof item !== 'object' || item === null) return null;
     const { start, end, prompt } = item as Record<string, unknown>;
-    const startN = typeof start === 'string' ? Number(start) : start;
-    const endN = typeof end === 'string' ? Number(end) : end;
-    if (typeof startN !== 'number' || typeof endN !== 'number' || typeof prompt !== 'string') {
-      return null;
-    }
+    const startN = toNumber(start);
+    const endN = toNumber(end);
+    if (startN === null || endN === null || typeof prompt !== 'string') return null;
     segments.push({ start: startN, end: endN, prompt });
   }
   return segments;
+}
+
+/** A JSON number, or a string holding one ("5", "2.25"); blank or other strings are not numbers. */
+function toNumber(value: unknown): number | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  if (typeof value === 'string' && /^\s*-?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?\s*$/i.test(value)) return Number(value);
+  return null;
 }

@@ -106,6 +106,8 @@ export function isTerminal(stage: JobStage): boolean {
  */
 export function resumeStage(stage: JobStage, hasTaskId: boolean): JobStage {
   if (isTerminal(stage) || stage === 'queued') return stage;
+  // A cut stream has no task to poll (client-notes 4.3), whatever ids the job carries.
+  if (stage === 'streaming') return 'failed';
   if (hasTaskId) return stage === 'downloading' ? 'downloading' : 'processing';
   return 'failed';
 }
