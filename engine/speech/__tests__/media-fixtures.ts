@@ -1,0 +1,66 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+
+const exec = promisify(execFile);
+
+export async function makeTempDir(prefix: string): Promise<{ dir: string; cleanup: () => Promise<void> }> {
+  const dir = await mkdtemp(join(tmpdir(), prefix));
+  return { dir, cleanup: () => rm(dir, { recursive: true, force: true }) };
+}
+
+/** English speech from Festival's kal voice: clear enough for pocketsphinx (WER ~0.04). */
+export async function festivalSpeech(dir: string, text: string, name = 'festival.wav'): Promise<string> {
+  const textFile = join(dir, `${name}.txt`);
+  const out = join(dir, name);
+  await writeFile(textFile, `${text}\n`);
+  await exec('text2wave', ['-eval', '(voice_kal_diphone)', '-o', out, textFile]);
+  return out;
+}
+
+export async function espeakSpeech(dir: string, voice: string, text: string, name = 'espeak.wav'): Promise<string> {
+  const out = join(dir, name);
+  await exec('espeak-ng', ['-v', voice, '-w', out, text]);
+  return out;
+}
+
+/** A test-pattern picture with the given audio under it (padded with silence to `seconds`), as mp4. */
+export async function videoWithAudio(dir: string, audio: string | null, seconds: number, name = 'clip.mp4'): Promise<string> {
+  const out = join(dir, name);
+  const picture = ['-f', 'lavfi', '-i', `testsrc2=size=320x240:rate=25:duration=${seconds}`];
+  const sound = audio
+    ? ['-i', audio, '-filter_complex', `[1:a]apad,atrim=0:${seconds},aformat=channel_layouts=stereo[a]`, '-map', '0:v', '-map', '[a]']
+    : ['-f', 'lavfi', '-i', `anullsrc=r=44100:cl=stereo:d=${seconds}`, '-map', '0:v', '-map', '1:a'];
+  await exec('ffmpeg', [
+    '-hide_banner', '-loglevel', 'error', '-y', ...picture, ...sound,
+    '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-b:a', '128k', '-t', String(seconds), out,
+  ]);
+  return out;
+}
+
+export async function probeDuration(path: string, stream: 'a' | 'v'): Promise<number> {
+  const { stdout } = await exec('ffprobe', [
+    '-v', 'error', '-select_streams', `${stream}:0`, '-show_entries', 'stream=duration', '-of', 'csv=p=0', path,
+  ]);
+  return Number(stdout.trim());
+}
+
+/** Word error rate of a hypothesis against a reference (both lower-cased, punctuation dropped). */
+export function wordErrorRate(reference: string, hypothesis: string): number {
+  const norm = (s: string) => s.toLowerCase().replace(/[^a-z' ]/g, ' ').split(/\s+/).filter(Boolean);
+  const ref = norm(reference);
+  const hyp = norm(hypothesis);
+  const row = Array.from({ length: hyp.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= ref.length; i += 1) {
+    let diagonal = row[0] ?? 0;
+    row[0] = i;
+    for (let j = 1; j <= hyp.length; j += 1) {
+      const above = row[j] ?? 0;
+      row[j] = Math.min(above + 1, (row[j - 1] ?? 0) + 1, diagonal + (ref[i - 1] === hyp[j - 1] ? 0 : 1));
+      diagonal = above;
+    }
+  }
+  return (row[hyp.length] ?? 0) / Math.max(1, ref.length);
+}

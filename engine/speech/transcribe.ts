@@ -1,0 +1,104 @@
+import { join } from 'node:path';
+import type { LanguageCode } from '../../shared/api/languages';
+import { FFMPEG_QUIET, lastErrorLine, runTool } from '../media/process';
+import type { Cue } from '../subtitles/cue';
+import { buildCues } from './cue-builder';
+import type { SpeechResult } from './result';
+import { speechFail, speechOk } from './result';
+import type { ConfidenceStats, Utterance } from './words';
+import { confidenceStats, parsePocketsphinxOutput } from './words';
+
+const MODEL_DIR = '/usr/share/pocketsphinx/model/en-us';
+
+/** What the local engine can transcribe, said in every failure message. */
+export const TRANSCRIPTION_COVERAGE =
+  'The local engine transcribes English speech only (pocketsphinx en-us); no other spoken language can be recognised offline.';
+
+/**
+ * Festival English scores a mean word confidence of 0.77-0.82 here, while Spanish, French,
+ * German and Italian speech (and robotic espeak English) stay at 0.27-0.39: a threshold between
+ * the two separates "English" from "not English" (the only audio language test possible offline).
+ */
+const ENGLISH_MEAN_CONFIDENCE = 0.55;
+const ENGLISH_CONFIDENT_SHARE = 0.55;
+/** One stray word is what noise or music alone produces; real speech gives more. */
+const MIN_WORDS = 2;
+
+export interface Transcript {
+  language: 'en';
+  cues: Cue[];
+  utterances: Utterance[];
+  confidence: ConfidenceStats;
+}
+
+export interface TranscribeOptions {
+  /** Folder for the 16 kHz mono working copy. */
+  workDir: string;
+  signal?: AbortSignal;
+  /** `source_language` hint: a non-English hint fails at once; `en` skips the English test. */
+  hint?: LanguageCode;
+}
+
+/** True when the recogniser was confident enough that the speech is English. */
+export function soundsEnglish(stats: ConfidenceStats): boolean {
+  return stats.mean >= ENGLISH_MEAN_CONFIDENCE && stats.confidentShare >= ENGLISH_CONFIDENT_SHARE;
+}
+
+async function toSpeechWav(mediaPath: string, workDir: string, signal?: AbortSignal): Promise<SpeechResult<string>> {
+  const out = join(workDir, 'speech-16k.wav');
+  const run = await runTool(
+    'ffmpeg',
+    [...FFMPEG_QUIET, '-i', mediaPath, '-map', '0:a:0', '-vn', '-ac', '1', '-ar', '16000', '-c:a', 'pcm_s16le', out],
+    { signal },
+  );
+  if (run.code !== 0) return speechFail('SOURCE_PROCESSING_FAILED', `Cannot read the audio track: ${lastErrorLine(run.stderr)}`);
+  return speechOk(out);
+}
+
+/** Runs pocketsphinx over a 16 kHz mono WAV and returns its utterances with word times. */
+export async function recognise(wavPath: string, signal?: AbortSignal): Promise<SpeechResult<Utterance[]>> {
+  const run = await runTool(
+    'pocketsphinx_continuous',
+    [
+      '-infile', wavPath,
+      '-time', 'yes',
+      '-hmm', join(MODEL_DIR, 'en-us'),
+      '-lm', join(MODEL_DIR, 'en-us.lm.bin'),
+      '-dict', join(MODEL_DIR, 'cmudict-en-us.dict'),
+      '-logfn', '/dev/null',
+    ],
+    { signal },
+  );
+  if (run.code !== 0) {
+    return speechFail('TRANSCRIPTION_FAILED', `Speech recognition failed: ${lastErrorLine(run.stderr)}`);
+  }
+  return speechOk(parsePocketsphinxOutput(run.stdout.toString('utf8')));
+}
+
+/**
+ * Transcribes the first audio track of a media file into subtitle cues. Only English can be
+ * recognised; speech the recogniser is not confident about is reported as not English
+ * (TRANSCRIPTION_FAILED) rather than returned as a wrong transcript.
+ */
+export async function transcribeSpeech(mediaPath: string, options: TranscribeOptions): Promise<SpeechResult<Transcript>> {
+  if (options.hint && options.hint !== 'en') {
+    return speechFail('TRANSCRIPTION_FAILED', `source_language "${options.hint}" cannot be transcribed here. ${TRANSCRIPTION_COVERAGE}`);
+  }
+  const wav = await toSpeechWav(mediaPath, options.workDir, options.signal);
+  if (!wav.ok) return wav;
+  const recognised = await recognise(wav.value, options.signal);
+  if (!recognised.ok) return recognised;
+  const utterances = recognised.value;
+  const confidence = confidenceStats(utterances);
+  if (confidence.words < MIN_WORDS) {
+    return speechFail('TRANSCRIPTION_EMPTY', 'No speech was found in the audio track.');
+  }
+  if (options.hint !== 'en' && !soundsEnglish(confidence)) {
+    return speechFail(
+      'TRANSCRIPTION_FAILED',
+      `The speech does not sound like English (mean word confidence ${confidence.mean.toFixed(2)}). ` +
+        `${TRANSCRIPTION_COVERAGE} If the speech is English (for example under loud music), send source_language=en.`,
+    );
+  }
+  return speechOk({ language: 'en', cues: buildCues(utterances, 'en'), utterances, confidence });
+}
