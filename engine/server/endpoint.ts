@@ -91,7 +91,7 @@ export interface RunContext {
   workDir: string;
   signal: AbortSignal;
   /** Stores a result file and returns its media object (the URL is re-issued on every task read). */
-  publish(filePath: string, options: { contentType: string; ext: string }): Promise<PublishedFile>;
+  publish(filePath: string, options: { contentType: string; ext: string; name?: string }): Promise<PublishedFile>;
   /** 32-bit payload to embed in every generated audio file of this task. */
   watermarkPayload: number;
   log(message: string): void;

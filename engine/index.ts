@@ -1,0 +1,114 @@
+import { mkdir } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { TaskType } from '../shared/api/task-types';
+import type { AccountSeed } from './accounts/account';
+import { AccountStore } from './accounts/account-store';
+import { RateLimiter } from './accounts/rate-limits';
+import { Billing } from './billing/billing';
+import { Ledger } from './billing/ledger';
+import { Faults, type FaultConfig } from './faults/faults';
+import { ResultFiles } from './files/result-files';
+import type { Endpoint } from './server/endpoint';
+import type { EngineCore } from './server/engine-core';
+import { ENDPOINTS } from './server/endpoints';
+import { createRequestListener } from './server/http-server';
+import { TaskRunner } from './tasks/task-runner';
+import { TaskStore } from './tasks/task-store';
+import { WatermarkSerials } from './tasks/watermark-serials';
+
+export type { AccountSeed } from './accounts/account';
+export type { FaultConfig } from './faults/faults';
+
+export interface EngineOptions {
+  /** Default 0: any free port. */
+  port?: number;
+  host?: '127.0.0.1';
+  /** Accounts, ledgers, tasks and result files live here. */
+  dataDir: string;
+  /** Ensures a funded account with this key (balance 1000.00 USD, rpm 600, concurrency 4). */
+  key?: string;
+  accounts?: AccountSeed[];
+  /** Test-only fault switches. */
+  faults?: FaultConfig;
+  /** Test-only: let video_url and friends point at 127.0.0.1. */
+  allowLoopbackUrls?: boolean;
+  /** Lifetime of result download URLs; default 24 h. */
+  resultTtlSeconds?: number;
+  /** Secret for the watermark generators (passed through to them by their own modules). */
+  watermarkKey?: string;
+  /** Diagnostic lines (never keys or headers). Default: silent. */
+  log?: (line: string) => void;
+}
+
+export interface RunningEngine {
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+const DEFAULT_TTL_SECONDS = 24 * 60 * 60;
+
+export async function startEngine(options: EngineOptions): Promise<RunningEngine> {
+  const log = options.log ?? (() => undefined);
+  const dataDir = options.dataDir;
+  await mkdir(dataDir, { recursive: true });
+  const seeds: AccountSeed[] = [...(options.key ? [{ key: options.key, funded: true }] : []), ...(options.accounts ?? [])];
+
+  let baseUrl = '';
+  const [accounts, ledger, tasks, files, serials] = await Promise.all([
+    AccountStore.open(dataDir, seeds),
+    Ledger.open(dataDir),
+    TaskStore.open(dataDir),
+    ResultFiles.open(dataDir, options.resultTtlSeconds ?? DEFAULT_TTL_SECONDS),
+    WatermarkSerials.open(dataDir),
+  ]);
+  const faults = new Faults(options.faults);
+  const limiter = new RateLimiter();
+  const billing = new Billing(accounts, ledger, () => `${baseUrl}/billing`);
+  const byType = new Map<TaskType, Endpoint>(ENDPOINTS.map((endpoint) => [endpoint.type, endpoint]));
+  const runner = new TaskRunner({ store: tasks, billing, files, faults, limiter, log, endpointFor: (type) => byType.get(type) });
+  const core: EngineCore = {
+    dataDir,
+    accounts,
+    ledger,
+    billing,
+    tasks,
+    runner,
+    files,
+    faults,
+    limiter,
+    serials,
+    endpoints: new Map(ENDPOINTS.map((endpoint) => [endpoint.path, endpoint])),
+    allowLoopbackUrls: options.allowLoopbackUrls ?? false,
+    baseUrl: () => baseUrl,
+    streams: new Set(),
+    log,
+  };
+
+  const server = createServer({ keepAliveTimeout: 5_000 }, createRequestListener(core));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  baseUrl = `http://127.0.0.1:${port}`;
+  await runner.recover();
+
+  let closing: Promise<void> | undefined;
+  return {
+    url: baseUrl,
+    port,
+    close: () => {
+      closing ??= (async () => {
+        for (const stream of core.streams) stream.abort(new Error('engine shutting down'));
+        await runner.shutdown();
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeAllConnections();
+        });
+      })();
+      return closing;
+    },
+  };
+}

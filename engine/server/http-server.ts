@@ -1,0 +1,83 @@
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { handleServices, handleUsage } from '../endpoints/account';
+import { handleGetTask } from '../endpoints/tasks';
+import { serveResultFile } from '../files/serve-file';
+import { authenticate } from './auth';
+import type { EngineCore } from './engine-core';
+import { sendJson, sendRejection } from './respond';
+import { handleSubmit } from './submit';
+
+const TASK_PATH = /^\/v1\/tasks\/([^/]+)$/;
+const FILE_PATH = /^\/files\/([0-9a-f]{32})\/([A-Za-z0-9_-]{1,64}\.[a-z0-9]{1,8})$/;
+
+/** The engine's whole HTTP surface. Never logs headers (keys live there). */
+export function createRequestListener(core: EngineCore): RequestListener {
+  return (req, res) => {
+    route(req, res, core).catch((error: unknown) => {
+      core.log(`${req.method} ${pathOf(req)} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      if (!res.headersSent) sendJson(res, 500, { code: 'internal_error', message: 'Internal engine error' });
+      else res.destroy();
+    });
+  };
+}
+
+async function route(req: IncomingMessage, res: ServerResponse, core: EngineCore): Promise<void> {
+  const url = new URL(req.url ?? '/', 'http://engine.local');
+  const path = url.pathname;
+  const method = req.method ?? 'GET';
+
+  const file = path.match(FILE_PATH);
+  if (file && (method === 'GET' || method === 'HEAD')) return serveResultFile(req, res, core.files, file[1]!, file[2]!);
+  if (path === '/health' && method === 'GET') return sendJson(res, 200, { status: 'ok', name: 'soundstage-engine' });
+  if (path === '/billing' && method === 'GET') {
+    res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' });
+    res.end('This is a local Soundstage engine. Balances and free trials are set in its configuration.\n');
+    return;
+  }
+  if (!path.startsWith('/v1/')) return sendRejection(res, { status: 404, code: 'not_found', message: 'Not found' });
+
+  const latency = core.faults.latencyMs();
+  if (latency > 0) await sleep(latency);
+  const auth = authenticate(req, core.accounts);
+  if (!auth.ok) return sendRejection(res, auth.error);
+  const account = auth.value;
+  const forced = core.faults.forcedStatus(path);
+  if (forced) return sendRejection(res, forced);
+
+  const endpoint = core.endpoints.get(path);
+  if (endpoint) {
+    if (method !== 'POST') return methodNotAllowed(res, 'POST');
+    return handleSubmit(req, res, account, endpoint, core);
+  }
+  const task = path.match(TASK_PATH);
+  if (task) {
+    if (method !== 'GET') return methodNotAllowed(res, 'GET');
+    return handleGetTask(res, account, core, safeDecode(task[1]!));
+  }
+  if (path === '/v1/account/services') {
+    if (method !== 'GET') return methodNotAllowed(res, 'GET');
+    return handleServices(res, account, core);
+  }
+  if (path === '/v1/account/usage') {
+    if (method !== 'GET') return methodNotAllowed(res, 'GET');
+    return handleUsage(res, account, core, url);
+  }
+  return sendRejection(res, { status: 404, code: 'not_found', message: 'Not found' });
+}
+
+function methodNotAllowed(res: ServerResponse, allow: string): void {
+  sendRejection(res, { status: 405, code: 'method_not_allowed', message: `Use ${allow}`, headers: { Allow: allow } });
+}
+
+function pathOf(req: IncomingMessage): string {
+  return (req.url ?? '/').split('?')[0] ?? '/';
+}
+
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
