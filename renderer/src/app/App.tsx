@@ -1,0 +1,88 @@
+import { useEffect } from 'react';
+import { isTerminal } from '../../../shared/domain/jobs/job';
+import { useConnection } from '../bridge/connection';
+import { useServerSync } from '../bridge/events';
+import { useApiQuery } from '../bridge/query';
+import { AccountScreen } from '../features/account/AccountScreen';
+import { DubScreen } from '../features/dub/DubScreen';
+import { JobsScreen } from '../features/jobs/JobsScreen';
+import { ScoreScreen } from '../features/score/ScoreScreen';
+import { SettingsScreen } from '../features/settings/SettingsScreen';
+import { SubtitlesScreen } from '../features/subtitles/SubtitlesScreen';
+import { Notice } from '../ui/Notice';
+import { goTo, SCREEN_NAMES, SCREENS, useScreen, type ScreenId } from './routes';
+import { Sidebar } from './Sidebar';
+import { StatusStrip } from './StatusStrip';
+
+const VIEWS: Record<ScreenId, () => React.JSX.Element> = {
+  score: ScoreScreen,
+  subtitles: SubtitlesScreen,
+  dub: DubScreen,
+  jobs: JobsScreen,
+  account: AccountScreen,
+  settings: SettingsScreen,
+};
+
+/** Alt+1…6 switch screens from anywhere (Alt keeps the browser's own Ctrl+digit tab keys). */
+function useScreenShortcuts(): void {
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (!event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+      const index = Number(event.code.replace('Digit', '')) - 1;
+      const screen = SCREENS[index];
+      if (event.code.startsWith('Digit') && screen) {
+        event.preventDefault();
+        goTo(screen);
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+}
+
+function ConnectionBanner() {
+  const connection = useConnection();
+  if (connection.mode === 'no-host') {
+    return (
+      <Notice tone="danger" title="Not connected to Soundstage host" testId="connection-banner">
+        This page was opened without a host. Start Soundstage with <code>npm start</code> or <code>npm run web</code> and open the address it
+        prints (it carries the access token). Nothing can be generated or loaded until then.
+      </Notice>
+    );
+  }
+  if (connection.state === 'open') return null;
+  return (
+    <Notice tone="warn" title="Not connected to Soundstage host" testId="connection-banner">
+      {connection.failures > 0
+        ? `The host is not answering; retrying (attempt ${connection.failures}). Running jobs continue on the host and show up again once it answers.`
+        : 'Connecting…'}
+    </Notice>
+  );
+}
+
+export function App() {
+  useServerSync();
+  useScreenShortcuts();
+  const screen = useScreen();
+  const connection = useConnection();
+  const jobs = useApiQuery('jobs:list', {}, { enabled: connection.state === 'open' });
+  const running = (jobs.data ?? []).filter((job) => !isTerminal(job.stage)).length;
+  const View = VIEWS[screen];
+
+  useEffect(() => {
+    document.title = `${SCREEN_NAMES[screen]} · Soundstage`;
+  }, [screen]);
+
+  return (
+    <div className="frame">
+      <Sidebar current={screen} runningJobs={running} />
+      <div className="frame__main">
+        <StatusStrip runningJobs={running} title={SCREEN_NAMES[screen]} />
+        <main className="content" id="content">
+          <ConnectionBanner />
+          <View />
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,114 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import WebSocket, { WebSocketServer } from 'ws';
+import type { SocketLike } from './ws-bridge';
+import { WsBridge, DISCONNECTED_CODE } from './ws-bridge';
+
+// A real loopback WebSocket server standing in for the host; the bridge is the code under test.
+function startServer(port = 0): Promise<WebSocketServer> {
+  return new Promise((resolve) => {
+    const server: WebSocketServer = new WebSocketServer({ host: '127.0.0.1', port }, () => resolve(server));
+  });
+}
+const portOf = (server: WebSocketServer) => (server.address() as { port: number }).port;
+const closeServer = (server: WebSocketServer) =>
+  new Promise<void>((resolve) => {
+    for (const client of server.clients) client.terminate();
+    server.close(() => resolve());
+  });
+const createSocket = (url: string) => new WebSocket(url) as unknown as SocketLike;
+const waitFor = async (check: () => boolean) => {
+  for (let i = 0; i < 400 && !check(); i++) await new Promise((r) => setTimeout(r, 10));
+  if (!check()) throw new Error('condition not reached');
+};
+
+const servers: WebSocketServer[] = [];
+const bridges: WsBridge[] = [];
+afterEach(async () => {
+  bridges.splice(0).forEach((b) => b.stop());
+  await Promise.all(servers.splice(0).map(closeServer));
+});
+
+describe('WsBridge', () => {
+  it('answers requests by id and sends the token in the URL', async () => {
+    const server = await startServer();
+    servers.push(server);
+    let seenUrl = '';
+    server.on('connection', (socket, req) => {
+      seenUrl = req.url ?? '';
+      socket.on('message', (data) => {
+        const msg = JSON.parse(String(data));
+        socket.send(JSON.stringify({ t: 'res', id: msg.id, result: { ok: true, value: { configured: false, echo: msg.channel } } }));
+      });
+    });
+    const bridge = new WsBridge({ url: `ws://127.0.0.1:${portOf(server)}/ipc?token=abc`, createSocket });
+    bridges.push(bridge);
+    bridge.start();
+    const result = await bridge.invoke('key:status', {});
+    expect(result).toEqual({ ok: true, value: { configured: false, echo: 'key:status' } });
+    expect(seenUrl).toBe('/ipc?token=abc');
+  });
+
+  it('delivers valid events and drops ones that break the contract', async () => {
+    const server = await startServer();
+    servers.push(server);
+    server.on('connection', (socket) => {
+      socket.send(JSON.stringify({ t: 'evt', channel: 'stream:chunk', payload: { jobId: 'j', seq: 'x', data: '' } }));
+      socket.send(JSON.stringify({ t: 'evt', channel: 'stream:chunk', payload: { jobId: 'j', seq: 0, data: 'AAAA' } }));
+    });
+    const bridge = new WsBridge({ url: `ws://127.0.0.1:${portOf(server)}/ipc`, createSocket });
+    bridges.push(bridge);
+    const seen: number[] = [];
+    bridge.on('stream:chunk', (chunk) => seen.push(chunk.seq));
+    bridge.start();
+    await waitFor(() => seen.length > 0);
+    expect(seen).toEqual([0]);
+  });
+
+  it('fails waiting requests when the socket drops, then reconnects', async () => {
+    const server = await startServer();
+    servers.push(server);
+    let connections = 0;
+    server.on('connection', (socket) => {
+      connections++;
+      socket.on('message', (data) => {
+        const msg = JSON.parse(String(data));
+        if (msg.channel === 'jobs:submit') socket.terminate();
+        else socket.send(JSON.stringify({ t: 'res', id: msg.id, result: { ok: true, value: [] } }));
+      });
+    });
+    const bridge = new WsBridge({ url: `ws://127.0.0.1:${portOf(server)}/ipc`, createSocket, random: () => 0 });
+    bridges.push(bridge);
+    const states: string[] = [];
+    bridge.onConnection((info) => states.push(info.reopened ? `${info.state}:again` : info.state));
+    bridge.start();
+    const dropped = await bridge.invoke('jobs:submit', {
+      type: 'text_to_music',
+      delivery: 'stream',
+      fields: { prompt: 'x', duration: 5 },
+      files: {},
+      label: 'x',
+    });
+    expect(dropped.ok).toBe(false);
+    if (!dropped.ok) {
+      expect(dropped.error.code).toBe(DISCONNECTED_CODE);
+      expect(dropped.error.message).toMatch(/dropped before it answered/);
+    }
+    const again = await bridge.invoke('jobs:list', {});
+    expect(again).toEqual({ ok: true, value: [] });
+    expect(connections).toBe(2);
+    expect(states).toEqual(['open', 'reconnecting', 'open:again']);
+  });
+
+  it('fails a request clearly when no host ever answers', async () => {
+    const server = await startServer();
+    const port = portOf(server);
+    await closeServer(server);
+    const bridge = new WsBridge({ url: `ws://127.0.0.1:${port}/ipc`, createSocket, connectWaitMs: 300 });
+    bridges.push(bridge);
+    bridge.start();
+    const result = await bridge.invoke('settings:get', {});
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.error.message).toMatch(/Not connected to the Soundstage host/);
+    expect(bridge.connection.state).toBe('reconnecting');
+  });
+});

@@ -1,0 +1,130 @@
+import { useState } from 'react';
+import { isTerminal, type Job } from '../../../../shared/domain/jobs/job';
+import { baseName, formatAgo, formatBytes, formatSpan } from '../../lib/format';
+import { Badge } from '../../ui/Badge';
+import { Button } from '../../ui/Button';
+import { ErrorNotice } from '../../ui/ErrorNotice';
+import { FolderIcon, OpenIcon, RetryIcon, StopIcon, TrashIcon } from '../../ui/icons';
+import { ProgressBar } from '../../ui/ProgressBar';
+import { canCancel, canRetry, elapsedMs, mayBeCharged, progressOf, STAGE_LABELS, STAGE_TONES, taskLabel } from './job-view';
+import { useJobActions } from './use-job-actions';
+
+type Confirming = 'cancel' | 'retry' | null;
+
+/** One job: what it is, where it stands, what went wrong, and what can be done with it. */
+export function JobRow({ job, now }: { job: Job; now: number }) {
+  const actions = useJobActions(job.id);
+  const [confirming, setConfirming] = useState<Confirming>(null);
+  const progress = progressOf(job, now);
+
+  return (
+    <li className="job" data-testid="job-row" data-stage={job.stage} data-job-id={job.id}>
+      <div className="job__main">
+        <div className="job__title">
+          <strong title={job.request.label}>{job.request.label || taskLabel(job.request.type)}</strong>
+          <span className="faint small">
+            {taskLabel(job.request.type)} · {job.request.delivery === 'stream' ? 'stream' : 'task'}
+            {job.taskId ? (
+              <>
+                {' · '}
+                <span className="mono" title="Task id">
+                  {job.taskId}
+                </span>
+              </>
+            ) : null}
+          </span>
+        </div>
+        <Badge tone={STAGE_TONES[job.stage]}>{STAGE_LABELS[job.stage]}</Badge>
+      </div>
+
+      {progress && (
+        <div className="job__progress">
+          <ProgressBar fraction={progress.fraction} label={`Progress of ${job.request.label}`} />
+          <span className="small muted nums">{progress.text}</span>
+        </div>
+      )}
+
+      <div className="job__meta small faint nums">
+        <span>Elapsed {formatSpan(elapsedMs(job, now))}</span>
+        {job.lastPollAt && <span>Last checked {formatAgo(job.lastPollAt, now)}</span>}
+        {job.attempts > 1 && <span>Attempt {job.attempts}</span>}
+        <span>Started {formatAgo(job.createdAt, now)}</span>
+      </div>
+
+      {job.stage === 'failed' && job.error && <ErrorNotice error={job.error} />}
+      {job.stage === 'failed' && job.refunded !== undefined && (
+        <p className="small muted" data-testid="job-refund">
+          {job.refunded ? 'Refunded: this failure was not charged.' : 'Not refunded (yet): the service may reverse the charge shortly after a failure.'}
+        </p>
+      )}
+
+      {job.stage === 'succeeded' && job.files.length > 0 && (
+        <ul className="job__files">
+          {job.files.map((file) => (
+            <li key={file.path}>
+              <span className="mono small" title={file.path}>
+                {baseName(file.path)}
+              </span>
+              <span className="faint small">
+                {file.role}
+                {file.bytes ? ` · ${formatBytes(file.bytes)}` : ''}
+              </span>
+              <Button size="small" variant="ghost" icon={<OpenIcon />} onClick={() => actions.open(file.path)} aria-label={`Open ${baseName(file.path)}`}>
+                Open
+              </Button>
+              <Button size="small" variant="ghost" icon={<FolderIcon />} onClick={() => actions.reveal(file.path)} aria-label={`Reveal ${baseName(file.path)}`}>
+                Reveal
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {confirming === 'cancel' && (
+        <div className="job__confirm" role="group" aria-label="Confirm cancel">
+          <span className="small">
+            {mayBeCharged(job) ? 'The service already has this request: it may finish and be charged anyway.' : 'Nothing has been sent yet: canceling costs nothing.'}
+          </span>
+          <Button size="small" variant="danger" busy={actions.pending.cancel} onClick={() => (actions.cancel(), setConfirming(null))}>
+            Cancel job
+          </Button>
+          <Button size="small" variant="ghost" onClick={() => setConfirming(null)}>
+            Keep running
+          </Button>
+        </div>
+      )}
+      {confirming === 'retry' && (
+        <div className="job__confirm" role="group" aria-label="Confirm retry">
+          <span className="small">A retry sends the request again and is a new charge.</span>
+          <Button size="small" variant="primary" busy={actions.pending.retry} onClick={() => (actions.retry(), setConfirming(null))}>
+            Retry now
+          </Button>
+          <Button size="small" variant="ghost" onClick={() => setConfirming(null)}>
+            Back
+          </Button>
+        </div>
+      )}
+
+      {confirming === null && (
+        <div className="job__actions">
+          {canCancel(job) && (
+            <Button size="small" variant="danger" icon={<StopIcon />} onClick={() => setConfirming('cancel')}>
+              Cancel
+            </Button>
+          )}
+          {canRetry(job) && (
+            <Button size="small" icon={<RetryIcon />} onClick={() => setConfirming('retry')}>
+              Retry
+            </Button>
+          )}
+          {isTerminal(job.stage) && (
+            <Button size="small" variant="ghost" icon={<TrashIcon />} busy={actions.pending.remove} onClick={actions.remove} title="Removes the job from the list; result files stay in the project folder">
+              Remove
+            </Button>
+          )}
+        </div>
+      )}
+      {actions.error && <ErrorNotice error={actions.error} />}
+    </li>
+  );
+}

@@ -1,0 +1,195 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef } from 'react';
+import { LIMITS, MUSIC_OUTPUT_FORMATS } from '../../../../shared/api/limits';
+import type { Job } from '../../../../shared/domain/jobs/job';
+import { upsertJob } from '../../bridge/jobs-cache';
+import { queryKeyFor, useApiMutation } from '../../bridge/query';
+import { Button } from '../../ui/Button';
+import { ErrorNotice } from '../../ui/ErrorNotice';
+import { Field } from '../../ui/Field';
+import { SparkIcon } from '../../ui/icons';
+import { buildMusicRequest, charCount, checkMusicForm, type MusicDelivery, type MusicOutputFormat } from './music-form';
+import { useMusicDraft, useTakes } from './music-store';
+import { SegmentsEditor } from './SegmentsEditor';
+
+const isMac = typeof navigator !== 'undefined' && /Mac/i.test(navigator.platform);
+const { min: MIN_DURATION, max: MAX_DURATION } = LIMITS.textToMusicDuration;
+
+/** Prompt, duration, segments and delivery for text-to-music, checked live before any request. */
+export function MusicForm() {
+  const draft = useMusicDraft();
+  const addTake = useTakes((s) => s.addTake);
+  const client = useQueryClient();
+  const check = useMemo(() => checkMusicForm(draft), [draft]);
+  const submit = useApiMutation('jobs:submit', {
+    onSuccess: (job: Job) => {
+      client.setQueryData<Job[]>(queryKeyFor('jobs:list'), (list) => upsertJob(list, job));
+      addTake(job.id);
+    },
+  });
+  const serverField = submit.error?.field;
+  const canGenerate = check.ok && !submit.isPending;
+
+  const generate = () => {
+    if (!canGenerate) return;
+    submit.mutate(buildMusicRequest(draft));
+  };
+  const generateRef = useRef(generate);
+  generateRef.current = generate;
+
+  // Ctrl/Cmd+Enter generates from anywhere on the Score screen.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+        event.preventDefault();
+        generateRef.current();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  const promptLength = charCount(draft.prompt);
+  const duration = Number.isFinite(draft.duration) ? draft.duration : '';
+  const setDelivery = (delivery: MusicDelivery) => draft.set({ delivery });
+
+  return (
+    <form
+      className="music-form"
+      aria-label="Music generation"
+      onSubmit={(event) => {
+        event.preventDefault();
+        generate();
+      }}
+    >
+      <Field
+        label="Prompt"
+        aside={`${promptLength} / ${LIMITS.textToMusicPromptMaxChars}`}
+        asideOver={promptLength > LIMITS.textToMusicPromptMaxChars}
+        error={check.prompt && draft.prompt !== '' ? check.prompt : serverField === 'prompt' ? submit.error?.message : undefined}
+        help="Genre, mood, instruments, tempo: e.g. “slow cinematic strings swelling into a warm brass finale, 70 bpm”."
+      >
+        {(ids) => (
+          <textarea
+            id={ids.id}
+            className="textarea music-form__prompt"
+            data-testid="music-prompt"
+            rows={5}
+            value={draft.prompt}
+            aria-invalid={ids.invalid}
+            aria-describedby={ids.describedBy}
+            placeholder="Describe the music…"
+            onChange={(e) => draft.set({ prompt: e.target.value })}
+          />
+        )}
+      </Field>
+
+      <Field label="Duration" aside="seconds" error={check.duration ?? (serverField === 'duration' ? submit.error?.message : undefined)}>
+        {(ids) => (
+          <div className="duration">
+            <input
+              id={ids.id}
+              className="input input--num duration__number"
+              data-testid="music-duration"
+              type="number"
+              min={MIN_DURATION}
+              max={MAX_DURATION}
+              step={1}
+              value={duration}
+              aria-invalid={ids.invalid}
+              aria-describedby={ids.describedBy}
+              onChange={(e) => draft.set({ duration: e.target.value === '' ? Number.NaN : Number(e.target.value) })}
+            />
+            <input
+              className="duration__slider"
+              type="range"
+              min={MIN_DURATION}
+              max={MAX_DURATION}
+              step={1}
+              aria-label="Duration slider, seconds"
+              value={Number.isFinite(draft.duration) ? Math.min(MAX_DURATION, Math.max(MIN_DURATION, draft.duration)) : MIN_DURATION}
+              onChange={(e) => draft.set({ duration: Number(e.target.value) })}
+            />
+            <span className="faint small nums">
+              {MIN_DURATION}–{MAX_DURATION} s
+            </span>
+          </div>
+        )}
+      </Field>
+
+      <fieldset className="music-form__group">
+        <legend className="field__label">
+          <label className="check">
+            <input type="checkbox" checked={draft.useSegments} onChange={(e) => draft.set({ useSegments: e.target.checked })} />
+            Timed segments
+          </label>
+          <span className="field__aside">optional · shape the piece over time</span>
+        </legend>
+        {draft.useSegments && (
+          <SegmentsEditor rows={draft.segments} problems={check.segments} onAdd={draft.addSegment} onChange={draft.updateSegment} onRemove={draft.removeSegment} />
+        )}
+      </fieldset>
+
+      <div className="music-form__options">
+        <fieldset className="field music-form__group">
+          <legend className="field__label">Delivery</legend>
+          <div className="segmented" role="radiogroup" aria-label="Delivery">
+            {(
+              [
+                ['stream', 'Stream'],
+                ['async', 'Async'],
+              ] as const
+            ).map(([value, text]) => (
+              <label key={value} className="segmented__option">
+                <input type="radio" name="music-delivery" value={value} checked={draft.delivery === value} onChange={() => setDelivery(value)} />
+                <span>{text}</span>
+              </label>
+            ))}
+          </div>
+          <span className="field__help">
+            {draft.delivery === 'stream' ? 'Plays while it is generated; saved as m4a.' : 'Runs as a task; pick the file format.'}
+          </span>
+        </fieldset>
+        <Field
+          label="Output format"
+          help={draft.delivery === 'stream' ? 'Streams are always m4a. Switch to Async for wav or mp3.' : 'mp3 is 320 kbps; wav is lossless.'}
+        >
+          {(ids) => (
+            <select
+              id={ids.id}
+              className="select"
+              data-testid="music-format"
+              value={draft.delivery === 'stream' ? 'm4a' : draft.outputFormat}
+              disabled={draft.delivery === 'stream'}
+              aria-describedby={ids.describedBy}
+              onChange={(e) => draft.set({ outputFormat: e.target.value as MusicOutputFormat })}
+            >
+              {MUSIC_OUTPUT_FORMATS.map((format) => (
+                <option key={format} value={format}>
+                  {format}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+      </div>
+
+      {submit.error && !serverField && <ErrorNotice error={submit.error} testId="music-error" />}
+
+      <div className="music-form__actions">
+        <Button type="submit" variant="primary" size="large" icon={<SparkIcon />} data-testid="music-generate" disabled={!canGenerate} busy={submit.isPending} aria-describedby="music-generate-reason">
+          Generate
+        </Button>
+        <span id="music-generate-reason" className={check.ok ? 'faint small' : 'music-form__reason'}>
+          {check.ok ? (
+            <>
+              <kbd>{isMac ? '⌘' : 'Ctrl'}</kbd> + <kbd>Enter</kbd>
+            </>
+          ) : (
+            check.blocker
+          )}
+        </span>
+      </div>
+    </form>
+  );
+}

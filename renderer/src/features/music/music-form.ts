@@ -1,0 +1,133 @@
+import { LIMITS, MUSIC_OUTPUT_FORMATS } from '../../../../shared/api/limits';
+import { checkSegments, type Segment, type SegmentProblem } from '../../../../shared/api/segments';
+import type { JobRequest } from '../../../../shared/domain/jobs/job';
+
+export type MusicDelivery = 'stream' | 'async';
+export type MusicOutputFormat = (typeof MUSIC_OUTPUT_FORMATS)[number];
+
+/** One editable segment row; times stay text while typed so "1." is not rewritten mid-edit. */
+export interface SegmentRow {
+  id: string;
+  start: string;
+  end: string;
+  prompt: string;
+}
+
+export interface MusicForm {
+  prompt: string;
+  duration: number;
+  useSegments: boolean;
+  segments: SegmentRow[];
+  delivery: MusicDelivery;
+  outputFormat: MusicOutputFormat;
+}
+
+export const DEFAULT_MUSIC_FORM: MusicForm = {
+  prompt: '',
+  duration: 30,
+  useSegments: false,
+  segments: [],
+  delivery: 'stream',
+  outputFormat: 'm4a',
+};
+
+export interface MusicFormCheck {
+  prompt?: string;
+  duration?: string;
+  /** Problems by row index; -1 holds problems of the list as a whole. */
+  segments: Map<number, SegmentProblem[]>;
+  /** The first reason the form cannot be sent, for the disabled Generate button. */
+  blocker?: string;
+  ok: boolean;
+}
+
+/** Characters as the service counts them (code points, so an emoji is one). */
+export function charCount(text: string): number {
+  return [...text].length;
+}
+
+export function segmentsOf(rows: readonly SegmentRow[]): Segment[] {
+  return rows.map((row) => ({ start: parseTime(row.start), end: parseTime(row.end), prompt: row.prompt }));
+}
+
+function parseTime(text: string): number {
+  const trimmed = text.trim();
+  return trimmed === '' ? Number.NaN : Number(trimmed);
+}
+
+/** Every rule the service applies to a text-to-music request, checked before anything is sent. */
+export function checkMusicForm(form: MusicForm): MusicFormCheck {
+  const check: MusicFormCheck = { segments: new Map(), ok: true };
+  const max = LIMITS.textToMusicPromptMaxChars;
+  const length = charCount(form.prompt);
+  if (form.prompt.trim() === '') check.prompt = 'Describe the music you want.';
+  else if (length > max) check.prompt = `The prompt is ${length} characters; the limit is ${max}.`;
+
+  const { min, max: maxDuration } = LIMITS.textToMusicDuration;
+  if (!Number.isInteger(form.duration) || form.duration < min || form.duration > maxDuration) {
+    check.duration = `Duration must be a whole number of seconds from ${min} to ${maxDuration}.`;
+  }
+
+  if (form.useSegments) {
+    const problems = checkSegments(segmentsOf(form.segments), check.duration ? undefined : form.duration);
+    for (const problem of problems) {
+      const list = check.segments.get(problem.index) ?? [];
+      list.push(problem);
+      check.segments.set(problem.index, list);
+    }
+  }
+
+  const firstSegmentProblem = [...check.segments.values()][0]?.[0]?.message;
+  check.blocker = check.prompt ?? check.duration ?? (firstSegmentProblem ? `Fix the segments: ${firstSegmentProblem}` : undefined);
+  check.ok = check.blocker === undefined;
+  return check;
+}
+
+/** The `jobs:submit` request for a checked form. */
+export function buildMusicRequest(form: MusicForm): JobRequest {
+  const prompt = form.prompt.trim();
+  const fields: JobRequest['fields'] = { prompt, duration: form.duration, mode: form.delivery };
+  if (form.useSegments) {
+    const segments = segmentsOf(form.segments).map((s) => ({ ...s, prompt: s.prompt.trim() }));
+    fields.segments = JSON.stringify(segments);
+  }
+  // The service takes a non-m4a format only for async generations.
+  if (form.delivery === 'async') fields.output_format = form.outputFormat;
+  const short = charCount(prompt) > 48 ? `${[...prompt].slice(0, 47).join('')}…` : prompt;
+  return { type: 'text_to_music', delivery: form.delivery, fields, files: {}, label: `Music: ${short}` };
+}
+
+let rowCounter = 0;
+export function newRowId(): string {
+  rowCounter += 1;
+  return `seg-${Date.now().toString(36)}-${rowCounter}`;
+}
+
+const round = (value: number) => Math.round(value * 100) / 100;
+
+/**
+ * Adds a row keeping the list contiguous: the first row spans the whole duration, later rows
+ * split the last row in half, so a fresh list is always valid apart from its prompts.
+ */
+export function addSegmentRow(rows: readonly SegmentRow[], duration: number): SegmentRow[] {
+  const last = rows[rows.length - 1];
+  if (!last) return [{ id: newRowId(), start: '0', end: String(duration), prompt: '' }];
+  const start = Number(last.start);
+  const end = Number(last.end);
+  if (!Number.isFinite(start) || !Number.isFinite(end) || end - start < 2) {
+    return [...rows, { id: newRowId(), start: last.end, end: String(duration), prompt: '' }];
+  }
+  const middle = String(round(start + (end - start) / 2));
+  return [...rows.slice(0, -1), { ...last, end: middle }, { id: newRowId(), start: middle, end: last.end, prompt: '' }];
+}
+
+/** Removes a row and closes the gap by stretching the row before it (or pulling the next to 0). */
+export function removeSegmentRow(rows: readonly SegmentRow[], id: string): SegmentRow[] {
+  const index = rows.findIndex((row) => row.id === id);
+  if (index === -1) return [...rows];
+  const removed = rows[index]!;
+  const next = rows.filter((row) => row.id !== id);
+  if (index > 0) next[index - 1] = { ...next[index - 1]!, end: removed.end };
+  else if (next[0]) next[0] = { ...next[0], start: '0' };
+  return next;
+}

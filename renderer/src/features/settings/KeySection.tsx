@@ -1,0 +1,79 @@
+import { useState } from 'react';
+import { Button } from '../../ui/Button';
+import { Field } from '../../ui/Field';
+import { Panel } from '../../ui/Panel';
+import { formatAgo } from '../../lib/format';
+import { useNow } from '../../lib/use-now';
+import { useKeyStatus } from './use-settings';
+
+/** API key entry: verified by main against the service, stored encrypted, never shown again. */
+export function KeySection({ engineKind }: { engineKind: 'local' | 'custom' }) {
+  const { status, set, clear } = useKeyStatus();
+  const [key, setKey] = useState('');
+  const now = useNow(30_000);
+  const key_ = status.data;
+  const rejected = set.error ? (set.error.code === 'unauthorized' || set.error.code === 'auth_invalid' ? 'Key rejected' : 'Could not verify the key') : undefined;
+
+  const verify = () => {
+    const trimmed = key.trim();
+    if (!trimmed) return;
+    set.mutate({ key: trimmed }, { onSuccess: () => setKey('') });
+  };
+
+  return (
+    <Panel
+      title="API key"
+      hint={engineKind === 'local' ? 'Used only with a custom service; the local engine has its own key.' : 'Verified against the service before it is stored (encrypted). It is never shown again.'}
+      label="API key"
+    >
+      <p className="small" data-testid="settings-key-status">
+        {key_?.configured ? (
+          <>
+            <span className="badge badge--ok">configured</span>
+            <span className="mono"> · ••••{key_.last4 ?? ''}</span>
+            {key_.verifiedAt ? <span className="muted"> · verified {formatAgo(key_.verifiedAt, now)}</span> : null}
+          </>
+        ) : (
+          <span className="badge badge--warn">no key</span>
+        )}
+      </p>
+      <form
+        className="stack"
+        onSubmit={(event) => {
+          event.preventDefault();
+          verify();
+        }}
+      >
+        <Field label={key_?.configured ? 'Replace key' : 'Key'} error={rejected ? `${rejected}: ${set.error?.message}` : undefined}>
+          {(ids) => (
+            <input
+              id={ids.id}
+              className="input mono"
+              type="password"
+              data-testid="settings-key"
+              autoComplete="off"
+              spellCheck={false}
+              placeholder="Paste the API key"
+              value={key}
+              maxLength={500}
+              aria-invalid={ids.invalid}
+              aria-describedby={ids.describedBy}
+              onChange={(e) => setKey(e.target.value)}
+            />
+          )}
+        </Field>
+        <div className="row">
+          <Button type="submit" variant="primary" data-testid="settings-verify" busy={set.isPending} disabled={!key.trim()}>
+            Verify &amp; save
+          </Button>
+          {key_?.configured && (
+            <Button variant="danger" data-testid="settings-key-remove" busy={clear.isPending} onClick={() => clear.mutate({})}>
+              Remove key
+            </Button>
+          )}
+          {set.isSuccess && !key && <span className="small muted">Key verified and saved.</span>}
+        </div>
+      </form>
+    </Panel>
+  );
+}

@@ -1,0 +1,64 @@
+import { useEffect, useState } from 'react';
+import type { Settings } from '../../../../shared/ipc/settings';
+import { Button } from '../../ui/Button';
+import { ErrorNotice } from '../../ui/ErrorNotice';
+import { Field } from '../../ui/Field';
+import { Panel } from '../../ui/Panel';
+import { useSettings } from './use-settings';
+
+/** Where results are written and how many jobs run at once. */
+export function ProjectSection({ settings }: { settings: Settings }) {
+  const { update } = useSettings();
+  const [folder, setFolder] = useState(settings.projectFolder);
+  const [maxJobs, setMaxJobs] = useState(String(settings.maxConcurrentJobs));
+  useEffect(() => {
+    setFolder(settings.projectFolder);
+    setMaxJobs(String(settings.maxConcurrentJobs));
+  }, [settings.projectFolder, settings.maxConcurrentJobs]);
+
+  const jobs = Number(maxJobs);
+  const jobsError = Number.isInteger(jobs) && jobs >= 1 && jobs <= 10 ? undefined : 'A whole number from 1 to 10.';
+  const folderError = folder.trim() ? (update.error?.field === 'projectFolder' ? update.error.message : undefined) : 'Enter a folder path.';
+  const dirty = folder.trim() !== settings.projectFolder || jobs !== settings.maxConcurrentJobs;
+
+  return (
+    <Panel title="Project" hint="Results and saved takes are written here." label="Project">
+      <form
+        className="stack"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (!jobsError && !folderError) update.mutate({ projectFolder: folder.trim(), maxConcurrentJobs: jobs });
+        }}
+      >
+        <Field label="Project folder" error={folderError}>
+          {(ids) => (
+            <input id={ids.id} className="input mono" data-testid="settings-project-folder" spellCheck={false} value={folder} aria-invalid={ids.invalid} aria-describedby={ids.describedBy} onChange={(e) => setFolder(e.target.value)} />
+          )}
+        </Field>
+        <Field label="Max concurrent jobs" error={jobsError} help="The account's concurrency limit caps this further.">
+          {(ids) => (
+            <input
+              id={ids.id}
+              className="input input--num settings__jobs"
+              data-testid="settings-max-jobs"
+              type="number"
+              min={1}
+              max={10}
+              step={1}
+              value={maxJobs}
+              aria-invalid={ids.invalid}
+              aria-describedby={ids.describedBy}
+              onChange={(e) => setMaxJobs(e.target.value)}
+            />
+          )}
+        </Field>
+        {update.error && update.error.field !== 'projectFolder' && <ErrorNotice error={update.error} />}
+        <div className="row">
+          <Button type="submit" variant="primary" disabled={!dirty || !!jobsError || !!folderError} busy={update.isPending}>
+            Save project settings
+          </Button>
+        </div>
+      </form>
+    </Panel>
+  );
+}

@@ -1,0 +1,23 @@
+import { ErrorNotice } from '../../ui/ErrorNotice';
+import { EngineSection } from './EngineSection';
+import { KeySection } from './KeySection';
+import { ProjectSection } from './ProjectSection';
+import { useSettings } from './use-settings';
+import './settings.css';
+
+export function SettingsScreen() {
+  const { settings } = useSettings();
+  return (
+    <div className="screen settings">
+      {settings.error && <ErrorNotice error={settings.error} />}
+      {settings.data && (
+        <>
+          <EngineSection settings={settings.data} />
+          <KeySection engineKind={settings.data.engine.kind} />
+          <ProjectSection settings={settings.data} />
+        </>
+      )}
+      {settings.isPending && !settings.error && <p className="faint small">Loading settings…</p>}
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+import { ERROR_ADVICE, type ApiErrorKind } from '../../../shared/api/errors';
+
+const TITLES: Record<ApiErrorKind, string> = {
+  invalid_request: 'The request was refused',
+  unauthorized: 'Key rejected',
+  trial_exhausted: 'Free trial used up',
+  insufficient_balance: 'Balance too low',
+  payment_required: 'Payment required',
+  forbidden: 'No access',
+  not_found: 'Not found',
+  too_large: 'File too large',
+  unprocessable: 'Input not accepted',
+  preflight_blocked: 'Subtitle script rejected',
+  rate_limited: 'Rate limit reached',
+  upstream: 'Temporary service failure',
+  unavailable: 'Service switched off',
+  network: 'Service unreachable',
+  canceled: 'Canceled',
+  internal: 'Service error',
+};
+
+const LOCAL_TITLES: Record<string, string> = {
+  disconnected: 'Not connected to Soundstage host',
+  no_host: 'Not connected to Soundstage host',
+  bad_answer: 'Unreadable answer',
+  bridge_failed: 'The app could not send the request',
+};
+
+export function isApiErrorKind(value: string): value is ApiErrorKind {
+  return value in ERROR_ADVICE;
+}
+
+export interface ErrorText {
+  title: string;
+  message: string;
+  /** What to do next, when the kind is known. */
+  advice?: string;
+}
+
+/** Title, message and advice for an error carrying a kind or code (job errors, IPC errors). */
+export function describeError(error: { kind?: string; code: string; message: string }): ErrorText {
+  const kind = error.kind && isApiErrorKind(error.kind) ? error.kind : isApiErrorKind(error.code) ? error.code : undefined;
+  if (kind) {
+    const advice = ERROR_ADVICE[kind];
+    return { title: TITLES[kind], message: error.message, ...(advice !== error.message ? { advice } : {}) };
+  }
+  return { title: LOCAL_TITLES[error.code] ?? 'Something went wrong', message: error.message };
+}

@@ -1,0 +1,13 @@
+import { useEffect, useState } from 'react';
+
+/** The current time, re-read every `intervalMs` while `active` (for elapsed times and countdowns). */
+export function useNow(intervalMs = 1000, active = true): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!active) return;
+    setNow(Date.now());
+    const timer = setInterval(() => setNow(Date.now()), intervalMs);
+    return () => clearInterval(timer);
+  }, [intervalMs, active]);
+  return now;
+}

@@ -1,0 +1,17 @@
+/** A determinate bar when `fraction` is known, an animated one while work has no measure. */
+export function ProgressBar({ fraction, label }: { fraction?: number | undefined; label: string }) {
+  const known = fraction !== undefined && Number.isFinite(fraction);
+  const percent = known ? Math.round(Math.min(1, Math.max(0, fraction)) * 100) : undefined;
+  return (
+    <div
+      className={`progress${known ? '' : ' progress--indeterminate'}`}
+      role="progressbar"
+      aria-label={label}
+      aria-valuemin={known ? 0 : undefined}
+      aria-valuemax={known ? 100 : undefined}
+      aria-valuenow={percent}
+    >
+      <div className="progress__fill" style={known ? { width: `${percent}%` } : undefined} />
+    </div>
+  );
+}

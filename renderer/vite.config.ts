@@ -1,0 +1,23 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+// The renderer is loaded from file:// in Electron and from the loopback host in browser mode,
+// so every asset path is relative (`base: './'`) and nothing is fetched from outside.
+export default defineConfig({
+  root: here('.'),
+  base: './',
+  plugins: [react()],
+  build: {
+    outDir: here('../out/renderer'),
+    emptyOutDir: true,
+    target: 'chrome120',
+    sourcemap: true,
+    // The polyfill would be an extra script; Chromium supports modulepreload natively.
+    modulePreload: { polyfill: false },
+    assetsInlineLimit: 0,
+  },
+  server: { host: '127.0.0.1', port: 5173 },
+});
