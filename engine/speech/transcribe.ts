@@ -3,6 +3,7 @@ import type { LanguageCode } from '../../shared/api/languages';
 import { FFMPEG_QUIET, lastErrorLine, runTool } from '../media/process';
 import type { Cue } from '../subtitles/cue';
 import { buildCues } from './cue-builder';
+import { maskNonSpeech } from './speech-mask';
 import type { SpeechResult } from './result';
 import { speechFail, speechOk } from './result';
 import type { ConfidenceStats, Utterance } from './words';
@@ -86,6 +87,9 @@ export async function transcribeSpeech(mediaPath: string, options: TranscribeOpt
   }
   const wav = await toSpeechWav(mediaPath, options.workDir, options.signal);
   if (!wav.ok) return wav;
+  // The voice detector is the first judge of "no speech"; without it pocketsphinx decides alone.
+  const mask = await maskNonSpeech(wav.value, options.signal);
+  if (mask.kind === 'no_speech') return speechFail('TRANSCRIPTION_EMPTY', 'No speech was found in the audio track.');
   const recognised = await recognise(wav.value, options.signal);
   if (!recognised.ok) return recognised;
   const utterances = recognised.value;

@@ -1,8 +1,13 @@
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCues } from '../cue-builder';
 import { transcribeSpeech } from '../transcribe';
 import { parsePocketsphinxOutput } from '../words';
 import { espeakSpeech, festivalSpeech, makeTempDir, videoWithAudio, wordErrorRate } from './media-fixtures';
+
+const exec = promisify(execFile);
 
 const SAMPLE_OUTPUT = `hello and welcome
 <s> 0.110 0.200 0.999900
@@ -85,6 +90,12 @@ describe('transcribeSpeech (real pocketsphinx)', () => {
   it('reports no speech for a silent audio track', async () => {
     const video = await videoWithAudio(dir, null, 5, 'silent.mp4');
     expect(await transcribeSpeech(video, { workDir: dir })).toMatchObject({ ok: false, error: { code: 'TRANSCRIPTION_EMPTY' } });
+  });
+
+  it('reports no speech for steady noise', async () => {
+    const noise = join(dir, 'noise.wav');
+    await exec('sox', ['-n', '-r', '16000', '-c', '1', noise, 'synth', '4', 'pinknoise', 'vol', '0.1']);
+    expect(await transcribeSpeech(noise, { workDir: dir })).toMatchObject({ ok: false, error: { code: 'TRANSCRIPTION_EMPTY' } });
   });
 
   it('fails at once for a non-English source_language hint', async () => {
