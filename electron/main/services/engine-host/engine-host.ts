@@ -1,0 +1,165 @@
+import { randomBytes } from 'node:crypto';
+import { fail, ok, type Result } from '../../../../shared/ipc/result';
+import type { EngineStatus } from '../../../../shared/ipc/settings';
+import type { SecretStorage } from '../key-vault/secret-storage';
+import type { EngineExit, EngineLauncher, EngineProcess } from './engine-launcher';
+
+export interface EngineHostOptions {
+  launcher: EngineLauncher;
+  /** The engine's own data folder (accounts, tasks, result files). */
+  dataDir: string;
+  /**
+   * Keeps the engine's generated key between launches, so tasks submitted before a restart
+   * still belong to the same local account. Without it a new key is made per host.
+   */
+  keyStorage?: SecretStorage;
+  onStatus?: (status: EngineStatus) => void;
+  /** Restart policy after a crash: delays double from baseDelayMs up to maxDelayMs. */
+  maxRestarts?: number;
+  baseDelayMs?: number;
+  maxDelayMs?: number;
+  /** A run at least this long resets the crash count. */
+  stableAfterMs?: number;
+  log?: (line: string) => void;
+}
+
+export interface RunningEngine {
+  url: string;
+  key: string;
+}
+
+/** A fresh local key; shaped like the service's keys so the engine treats it like any other. */
+export function generateEngineKey(): string {
+  return `sk_local_${randomBytes(24).toString('base64url')}`;
+}
+
+/**
+ * Runs the local engine on 127.0.0.1 (port 0) with a generated key, reports its status,
+ * restarts it with bounded backoff when it dies, and stops it on quit.
+ */
+export class EngineHost {
+  private process: EngineProcess | null = null;
+  private engineKey: string | null = null;
+  private current: EngineStatus = { kind: 'local', state: 'stopped' };
+  private starting: Promise<Result<RunningEngine>> | null = null;
+  private crashes = 0;
+  private restartTimer: NodeJS.Timeout | null = null;
+  private stopping = false;
+
+  constructor(private readonly options: EngineHostOptions) {}
+
+  status(): EngineStatus {
+    return this.current;
+  }
+
+  /** The engine's URL while it runs. */
+  url(): string | null {
+    return this.current.state === 'running' ? (this.current.baseUrl ?? null) : null;
+  }
+
+  /** The local engine's key (for main's API client only); available once started. */
+  key(): string | null {
+    return this.engineKey;
+  }
+
+  /** Starts the engine (or answers the running one). */
+  start(): Promise<Result<RunningEngine>> {
+    this.stopping = false;
+    const url = this.url();
+    if (url && this.engineKey) return Promise.resolve(ok({ url, key: this.engineKey }));
+    this.starting ??= this.launch().finally(() => {
+      this.starting = null;
+    });
+    return this.starting;
+  }
+
+  /** Stops the engine and any pending restart. */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    if (this.restartTimer) clearTimeout(this.restartTimer);
+    this.restartTimer = null;
+    await this.starting?.catch(() => undefined);
+    const running = this.process;
+    this.process = null;
+    if (running) await running.stop();
+    this.setStatus({ kind: 'local', state: 'stopped' });
+  }
+
+  private async launch(): Promise<Result<RunningEngine>> {
+    const key = await this.resolveKey();
+    this.setStatus({ kind: 'local', state: 'starting' });
+    let proc: EngineProcess;
+    try {
+      proc = this.options.launcher.launch({ dataDir: this.options.dataDir, key, port: 0 });
+    } catch (error) {
+      return this.crashed(`The local engine could not be started: ${(error as Error).message}`);
+    }
+    this.process = proc;
+    const startedAt = Date.now();
+    proc.onExit((exit) => this.handleExit(proc, exit, startedAt));
+    const ready = await proc.ready;
+    if (this.stopping) {
+      await proc.stop();
+      return fail('engine_stopped', 'The local engine was stopped.');
+    }
+    if (this.process !== proc) {
+      // It exited on its own; handleExit already reported it and scheduled a restart.
+      return fail('engine_crashed', ready.ok ? 'The local engine stopped right after starting.' : ready.message, { retryable: true });
+    }
+    if (!ready.ok) {
+      this.process = null;
+      await proc.stop();
+      return this.crashed(ready.message);
+    }
+    this.setStatus({ kind: 'local', state: 'running', baseUrl: ready.url });
+    return ok({ url: ready.url, key });
+  }
+
+  private handleExit(proc: EngineProcess, exit: EngineExit, startedAt: number): void {
+    if (this.process !== proc || this.stopping) return;
+    this.process = null;
+    if (Date.now() - startedAt >= (this.options.stableAfterMs ?? 60_000)) this.crashes = 0;
+    const how = exit.signal ? `signal ${exit.signal}` : `exit code ${exit.code}`;
+    void this.crashed(`The local engine stopped unexpectedly (${how}).`);
+  }
+
+  /** Marks the engine crashed and schedules a restart while the budget lasts. */
+  private crashed(message: string): Result<never> {
+    this.crashes += 1;
+    const max = this.options.maxRestarts ?? 5;
+    if (this.stopping || this.crashes > max) {
+      const final = this.crashes > max ? `${message} It kept stopping, so it was not restarted again.` : message;
+      this.setStatus({ kind: 'local', state: 'crashed', message: final });
+      return fail('engine_crashed', final, { retryable: false });
+    }
+    const delay = Math.min((this.options.baseDelayMs ?? 500) * 2 ** (this.crashes - 1), this.options.maxDelayMs ?? 15_000);
+    this.setStatus({ kind: 'local', state: 'crashed', message: `${message} Restarting in ${Math.ceil(delay / 1000)} s.` });
+    this.restartTimer = setTimeout(() => {
+      this.restartTimer = null;
+      if (!this.stopping) void this.start();
+    }, delay);
+    this.restartTimer.unref?.();
+    return fail('engine_crashed', message, { retryable: true });
+  }
+
+  private async resolveKey(): Promise<string> {
+    if (this.engineKey) return this.engineKey;
+    const storage = this.options.keyStorage;
+    let key = storage ? await storage.read().catch(() => null) : null;
+    if (!key) {
+      key = generateEngineKey();
+      await storage?.write(key).catch((error: Error) => this.options.log?.(`engine key not kept: ${error.message}`));
+    }
+    this.engineKey = key;
+    return key;
+  }
+
+  private setStatus(status: EngineStatus): void {
+    this.current = status;
+    try {
+      this.options.onStatus?.(status);
+    } catch (error) {
+      this.options.log?.(`engine status listener failed: ${String(error)}`);
+    }
+  }
+}

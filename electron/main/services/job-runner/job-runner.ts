@@ -1,0 +1,374 @@
+import { randomUUID } from 'node:crypto';
+import {
+  canTransition,
+  isTerminal,
+  resumeStage,
+  type Job,
+  type JobRequest,
+  type JobStage,
+} from '../../../../shared/domain/jobs/job';
+import { fail, ok, type Result } from '../../../../shared/ipc/result';
+import type { ApiClient } from '../api-client/api-client';
+import { runAsyncJob } from './async-job';
+import { jobFolder, type JobContext, type JobOutcome } from './job-context';
+import { JobLedger, type LedgerEntry } from './ledger';
+import { runStreamJob } from './stream-job';
+
+export interface JobRunnerOptions {
+  dataDir: string;
+  projectFolder: () => string;
+  /** The client of the current service; null while none is usable (e.g. engine starting). */
+  client: () => ApiClient | null;
+  /** The user's cap on jobs at once; the account's concurrency_limit caps it further. */
+  concurrency: () => number;
+  onChange: (job: Job) => void;
+  onStreamChunk: (jobId: string, seq: number, bytes: Uint8Array) => void;
+  /** Identity of the current service ('local' or its base URL); jobs only run on their own. */
+  origin?: () => string;
+  now?: () => number;
+  /** Base of the poll schedule (2–3 s by default, i.e. 2000). */
+  pollIntervalMs?: number;
+  /** Base of the waits between retried downloads and 502'd streams. */
+  retryDelayMs?: number;
+  log?: (line: string) => void;
+}
+
+type StopReason = 'cancel' | 'remove' | 'dispose';
+const RESUMABLE: readonly JobStage[] = ['submitted', 'processing', 'downloading'];
+const MAX_RATE_LIMIT_RETRIES = 20;
+const ACCOUNT_LIMIT_TTL_MS = 5 * 60_000;
+
+/**
+ * Runs jobs through the state machine of shared/domain/jobs/job.ts with a persisted ledger.
+ * Every failure is a value on the job; nothing here rejects unhandled.
+ */
+export class JobRunner {
+  private readonly entries = new Map<string, LedgerEntry>();
+  private readonly running = new Map<string, { controller: AbortController; done: Promise<void> }>();
+  private readonly rateLimitRetries = new Map<string, number>();
+  private readonly ledger: JobLedger;
+  private readonly now: () => number;
+  private accountLimit: { value: number; at: number } | null = null;
+  private wakeTimer: NodeJS.Timeout | null = null;
+  private loaded: Promise<void> | null = null;
+  private disposed = false;
+
+  constructor(private readonly options: JobRunnerOptions) {
+    this.ledger = new JobLedger(options.dataDir);
+    this.now = options.now ?? Date.now;
+  }
+
+  /** Loads the ledger and resumes: tasks already submitted are polled again, never re-posted. */
+  start(): Promise<void> {
+    this.loaded ??= this.load();
+    return this.loaded;
+  }
+
+  private async load(): Promise<void> {
+    const loaded = await this.ledger.load();
+    if (loaded.problem) this.log(`job ledger unreadable, starting empty: ${loaded.problem}`);
+    if (loaded.dropped) this.log(`job ledger: ${loaded.dropped} unreadable entries dropped`);
+    for (const entry of loaded.entries) {
+      const { job } = entry;
+      const next = resumeStage(job.stage, Boolean(job.taskId));
+      if (next === 'failed' && job.stage !== 'failed') {
+        entry.job = {
+          ...job,
+          stage: 'failed',
+          finishedAt: this.now(),
+          progress: undefined,
+          error: {
+            kind: 'interrupted',
+            code: 'interrupted',
+            message:
+              job.stage === 'streaming'
+                ? 'The app closed during the stream; a stream cannot be resumed. Retry starts a new one (and may be charged).'
+                : 'The app closed during the upload, so it is unknown whether the service received the job. Retry submits it again and may be charged again.',
+            retryable: false,
+          },
+        };
+      } else if (next !== job.stage) {
+        entry.job = { ...job, stage: next };
+      }
+      this.entries.set(job.id, entry);
+    }
+    this.persist();
+    this.refreshAccountLimit();
+    this.pump();
+  }
+
+  list(): Job[] {
+    return [...this.entries.values()].map((e) => e.job);
+  }
+
+  get(id: string): Job | undefined {
+    return this.entries.get(id)?.job;
+  }
+
+  async submit(request: JobRequest): Promise<Result<Job>> {
+    await this.start();
+    if (this.disposed) return fail('disposed', 'The app is shutting down.');
+    const now = this.now();
+    const job: Job = { id: randomUUID(), request, stage: 'queued', createdAt: now, updatedAt: now, attempts: 1, files: [] };
+    this.entries.set(job.id, { job, origin: this.origin() });
+    this.changed(job, true);
+    this.refreshAccountLimit();
+    this.pump();
+    return ok(this.entries.get(job.id)?.job ?? job);
+  }
+
+  async cancel(id: string): Promise<Result<Job>> {
+    await this.start();
+    const entry = this.entries.get(id);
+    if (!entry) return fail('not_found', 'No such job.');
+    if (isTerminal(entry.job.stage)) return fail('not_cancelable', `The job is already ${entry.job.stage}.`);
+    const active = this.running.get(id);
+    if (active) {
+      active.controller.abort('cancel' satisfies StopReason);
+      await active.done;
+    } else {
+      this.finishCanceled(entry);
+    }
+    return ok(entry.job);
+  }
+
+  /** A new submission of a failed or canceled job (a new POST, so possibly a new charge). */
+  async retry(id: string): Promise<Result<Job>> {
+    await this.start();
+    const entry = this.entries.get(id);
+    if (!entry) return fail('not_found', 'No such job.');
+    if (!canTransition(entry.job.stage, 'queued') || this.running.has(id)) {
+      return fail('not_retryable', `A ${entry.job.stage} job cannot be retried.`);
+    }
+    entry.origin = this.origin();
+    this.rateLimitRetries.delete(id);
+    this.update(entry, {
+      stage: 'queued',
+      attempts: entry.job.attempts + 1,
+      taskId: undefined,
+      files: [],
+      error: undefined,
+      refunded: undefined,
+      result: undefined,
+      progress: undefined,
+      waitUntil: undefined,
+      startedAt: undefined,
+      finishedAt: undefined,
+      lastPollAt: undefined,
+      title: undefined,
+    });
+    this.pump();
+    return ok(entry.job);
+  }
+
+  /** Forgets a job (stopping it first); files already saved in the project stay. */
+  async remove(id: string): Promise<Result<{ removed: boolean }>> {
+    await this.start();
+    const active = this.running.get(id);
+    if (active) {
+      active.controller.abort('remove' satisfies StopReason);
+      await active.done;
+    }
+    const removed = this.entries.delete(id);
+    this.rateLimitRetries.delete(id);
+    if (removed) this.persist();
+    return ok({ removed });
+  }
+
+  /** Re-examines the queue, e.g. after the service or the settings changed. */
+  refresh(): void {
+    this.accountLimit = null;
+    this.refreshAccountLimit();
+    this.pump();
+  }
+
+  /** Stops all work without changing any job's stage, so the next start() resumes it. */
+  async dispose(): Promise<void> {
+    this.disposed = true;
+    if (this.wakeTimer) clearTimeout(this.wakeTimer);
+    await this.loaded?.catch(() => undefined);
+    const active = [...this.running.values()];
+    for (const run of active) run.controller.abort('dispose' satisfies StopReason);
+    await Promise.all(active.map((run) => run.done));
+    const error = await this.ledger.flush();
+    if (error) this.log(`job ledger write failed: ${error.message}`);
+  }
+
+  private origin(): string {
+    return this.options.origin?.() ?? 'default';
+  }
+
+  private capacity(): number {
+    const own = Math.max(1, Math.floor(this.options.concurrency()));
+    return this.accountLimit ? Math.max(1, Math.min(own, this.accountLimit.value)) : own;
+  }
+
+  private refreshAccountLimit(): void {
+    if (this.accountLimit && this.now() - this.accountLimit.at < ACCOUNT_LIMIT_TTL_MS) return;
+    const client = this.options.client();
+    if (!client) return;
+    this.accountLimit = { value: Number.POSITIVE_INFINITY, at: this.now() };
+    void client.getServices().then((services) => {
+      if (!services.ok) {
+        this.accountLimit = null;
+        return;
+      }
+      this.accountLimit = { value: services.value.concurrency_limit, at: this.now() };
+      this.pump();
+    });
+  }
+
+  /** Starts what may start: resumable jobs always (their task already runs), queued ones up to the cap. */
+  private pump(): void {
+    if (this.disposed || !this.loaded) return;
+    if (this.wakeTimer) clearTimeout(this.wakeTimer);
+    this.wakeTimer = null;
+    const origin = this.origin();
+    const now = this.now();
+    let nextWake = Number.POSITIVE_INFINITY;
+    for (const entry of this.entries.values()) {
+      if (this.running.has(entry.job.id) || entry.origin !== origin) continue;
+      if (RESUMABLE.includes(entry.job.stage)) this.launch(entry);
+    }
+    for (const entry of this.entries.values()) {
+      if (this.running.size >= this.capacity()) break;
+      const { job } = entry;
+      if (job.stage !== 'queued' || this.running.has(job.id) || entry.origin !== origin) continue;
+      if (job.waitUntil && job.waitUntil > now) {
+        nextWake = Math.min(nextWake, job.waitUntil);
+        continue;
+      }
+      this.launch(entry);
+    }
+    if (Number.isFinite(nextWake)) {
+      this.wakeTimer = setTimeout(() => this.pump(), Math.max(10, nextWake - now));
+      this.wakeTimer.unref?.();
+    }
+  }
+
+  private launch(entry: LedgerEntry): void {
+    const client = this.options.client();
+    if (!client) return;
+    const controller = new AbortController();
+    const ctx = this.contextFor(entry, client, controller.signal);
+    const run = entry.job.request.delivery === 'stream' && !entry.job.taskId ? runStreamJob : runAsyncJob;
+    const done = run(ctx)
+      .catch((error: unknown): JobOutcome => {
+        this.log(`job ${entry.job.id} crashed: ${(error as Error)?.message ?? String(error)}`);
+        return { kind: 'failed', error: { kind: 'internal', code: 'internal', message: 'The job failed unexpectedly.', retryable: false } };
+      })
+      .then((outcome) => this.settle(entry, outcome, controller.signal.reason as StopReason | undefined))
+      .catch((error: unknown) => this.log(`job ${entry.job.id} could not settle: ${String(error)}`))
+      .finally(() => {
+        this.running.delete(entry.job.id);
+        this.pump();
+      });
+    this.running.set(entry.job.id, { controller, done });
+  }
+
+  private settle(entry: LedgerEntry, outcome: JobOutcome, reason: StopReason | undefined): void {
+    const now = this.now();
+    if (reason === 'remove' || reason === 'dispose') return;
+    if (outcome.kind === 'stopped' || (reason === 'cancel' && outcome.kind !== 'succeeded')) {
+      return this.finishCanceled(entry);
+    }
+    switch (outcome.kind) {
+      case 'succeeded':
+        this.rateLimitRetries.delete(entry.job.id);
+        return this.update(entry, {
+          stage: 'succeeded',
+          files: outcome.files,
+          result: outcome.result ?? entry.job.result,
+          title: outcome.title ?? entry.job.title,
+          progress: undefined,
+          error: undefined,
+          finishedAt: now,
+        });
+      case 'failed':
+        this.rateLimitRetries.delete(entry.job.id);
+        return this.update(entry, {
+          stage: 'failed',
+          error: outcome.error,
+          refunded: outcome.refunded,
+          result: outcome.result ?? entry.job.result,
+          progress: undefined,
+          finishedAt: now,
+        });
+      case 'rate_limited': {
+        const count = (this.rateLimitRetries.get(entry.job.id) ?? 0) + 1;
+        this.rateLimitRetries.set(entry.job.id, count);
+        if (count > MAX_RATE_LIMIT_RETRIES) {
+          return this.update(entry, { stage: 'failed', error: { ...outcome.error, retryable: true }, progress: undefined, finishedAt: now });
+        }
+        // A concurrency 429 means the account's limit may have changed: read it again.
+        if (/concurren/i.test(outcome.error.message)) this.accountLimit = null;
+        return this.update(entry, { stage: 'queued', waitUntil: outcome.waitUntil, error: outcome.error, progress: undefined });
+      }
+    }
+  }
+
+  private finishCanceled(entry: LedgerEntry): void {
+    const submitted = Boolean(entry.job.taskId);
+    this.update(entry, {
+      stage: 'canceled',
+      progress: undefined,
+      waitUntil: undefined,
+      finishedAt: this.now(),
+      error: submitted
+        ? {
+            kind: 'canceled',
+            code: 'canceled_after_submit',
+            message: 'Stopped waiting. The service has no cancel, so the task may still run and stay charged.',
+            retryable: false,
+          }
+        : undefined,
+    });
+  }
+
+  private contextFor(entry: LedgerEntry, client: ApiClient, signal: AbortSignal): JobContext {
+    return {
+      client,
+      signal,
+      folder: jobFolder(this.options.projectFolder(), entry.job),
+      pollBaseMs: this.options.pollIntervalMs ?? 2000,
+      retryBaseMs: this.options.retryDelayMs ?? 2000,
+      now: this.now,
+      snapshot: () => entry.job,
+      transition: (stage, patch = {}) => {
+        if (signal.aborted && signal.reason === 'dispose') return;
+        if (!canTransition(entry.job.stage, stage)) {
+          throw new Error(`Job ${entry.job.id}: no transition ${entry.job.stage} -> ${stage}`);
+        }
+        this.update(entry, { ...patch, stage });
+      },
+      patch: (patch, persist = true) => {
+        if (signal.aborted) return;
+        this.update(entry, patch, persist);
+      },
+      streamChunk: (seq, bytes) => this.options.onStreamChunk(entry.job.id, seq, bytes),
+    };
+  }
+
+  private update(entry: LedgerEntry, patch: Partial<Job>, persist = true): void {
+    if (!this.entries.has(entry.job.id)) return;
+    entry.job = { ...entry.job, ...patch, updatedAt: this.now() };
+    this.changed(entry.job, persist);
+  }
+
+  private changed(job: Job, persist: boolean): void {
+    if (persist) this.persist();
+    try {
+      this.options.onChange(job);
+    } catch (error) {
+      this.log(`onChange listener failed: ${String(error)}`);
+    }
+  }
+
+  private persist(): void {
+    void this.ledger.save(() => [...this.entries.values()]);
+  }
+
+  private log(line: string): void {
+    this.options.log?.(line);
+  }
+}

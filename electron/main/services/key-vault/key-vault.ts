@@ -1,0 +1,108 @@
+import { fail, ok, type Result } from '../../../../shared/ipc/result';
+import type { KeyStatus } from '../../../../shared/ipc/settings';
+import type { ApiResult } from '../api-client/api-result';
+import { redact } from '../api-client/redact';
+import type { SecretStorage } from './secret-storage';
+
+export interface KeyVaultOptions {
+  storage: SecretStorage;
+  /** Checks a key against GET /v1/account/services of the service it is for. */
+  verify: (key: string) => Promise<ApiResult<unknown>>;
+  now?: () => number;
+}
+
+/** What is stored: the key and when it last passed verification. */
+interface StoredKey {
+  v: 1;
+  key: string;
+  verifiedAt?: number;
+}
+
+function parseStored(text: string | null): StoredKey | null {
+  if (!text) return null;
+  try {
+    const value = JSON.parse(text) as Partial<StoredKey>;
+    if (value && value.v === 1 && typeof value.key === 'string' && value.key) return value as StoredKey;
+  } catch {
+    // Not the JSON record: a bare key written by hand or by an older build.
+  }
+  return { v: 1, key: text.trim() };
+}
+
+/**
+ * The API key of the cloud (custom) service. It is verified before it is stored, stored
+ * through SecretStorage, given only to main's API client, and never returned to the renderer:
+ * the renderer sees `{ configured, last4, verifiedAt }`. The local engine's generated key is
+ * not kept here (EngineHost owns it).
+ */
+export class KeyVault {
+  private cached: StoredKey | null | undefined;
+
+  constructor(private readonly options: KeyVaultOptions) {}
+
+  async status(): Promise<KeyStatus> {
+    const stored = await this.load();
+    if (!stored) return { configured: false };
+    const status: KeyStatus = { configured: true, last4: stored.key.slice(-4) };
+    if (stored.verifiedAt !== undefined) status.verifiedAt = stored.verifiedAt;
+    return status;
+  }
+
+  /** Verifies the key with the service, then stores it. A 401 is "Key rejected"; nothing is stored. */
+  async set(input: string): Promise<Result<KeyStatus>> {
+    const key = input.trim();
+    if (!key || /\s/.test(key)) {
+      return fail('key_invalid', 'An API key is one word with no spaces.', { field: 'key' });
+    }
+    const verified = await this.options.verify(key);
+    if (!verified.ok) {
+      const error = verified.error;
+      const message = redact(error.message, [key]);
+      switch (error.kind) {
+        case 'unauthorized':
+          return fail('key_rejected', 'Key rejected', { field: 'key' });
+        case 'forbidden':
+          return fail('key_forbidden', 'The key is valid but its account has no access to this service.', { field: 'key' });
+        case 'network':
+          return fail('verify_unreachable', `The key could not be checked: ${message}`, { retryable: true });
+        default:
+          return fail(error.code || error.kind, `The key could not be checked: ${message}`, { retryable: error.retryable });
+      }
+    }
+    const record: StoredKey = { v: 1, key, verifiedAt: (this.options.now ?? Date.now)() };
+    try {
+      await this.options.storage.write(JSON.stringify(record));
+    } catch (error) {
+      return fail('key_not_stored', `The key was accepted but could not be stored: ${redact((error as Error).message, [key])}`);
+    }
+    this.cached = record;
+    return ok(await this.status());
+  }
+
+  async clear(): Promise<Result<KeyStatus>> {
+    try {
+      await this.options.storage.clear();
+    } catch (error) {
+      return fail('key_not_cleared', `The key could not be removed: ${(error as Error).message}`);
+    }
+    this.cached = null;
+    return ok({ configured: false });
+  }
+
+  /** The key itself, for main's API client only. */
+  async get(): Promise<string | null> {
+    return (await this.load())?.key ?? null;
+  }
+
+  private async load(): Promise<StoredKey | null> {
+    if (this.cached === undefined) {
+      try {
+        this.cached = parseStored(await this.options.storage.read());
+      } catch {
+        // An unreadable store (e.g. keychain locked) reads as "no key"; nothing is cached.
+        return null;
+      }
+    }
+    return this.cached;
+  }
+}

@@ -1,0 +1,184 @@
+import path from 'node:path';
+import type { EventChannel, EventPayload } from '../../../shared/ipc/contract';
+import type { EngineStatus, Settings } from '../../../shared/ipc/settings';
+import { ApiClient } from './api-client/api-client';
+import { apiFail, type ApiResult } from './api-client/api-result';
+import type { FetchImpl } from './api-client/http';
+import { EngineHost } from './engine-host/engine-host';
+import type { EngineLauncher } from './engine-host/engine-launcher';
+import { JobRunner } from './job-runner/job-runner';
+import { KeyVault } from './key-vault/key-vault';
+import { FileSecretStorage, type SecretStorage } from './key-vault/secret-storage';
+import type { UploadLimits } from './media/preflight';
+import { SettingsStore } from './settings/settings-store';
+
+export type Emit = <E extends EventChannel>(channel: E, payload: EventPayload<E>) => void;
+
+export interface MainServicesOptions {
+  /** The app's user data folder: settings, job ledger, engine data, engine key. */
+  userDataDir: string;
+  /** The default project folder is `<homeDir>/Soundstage`. */
+  homeDir: string;
+  /** Where browser mode's host writes uploaded files (an allowed root for file paths). */
+  uploadsDir: string;
+  clientVersion: string;
+  engineLauncher: EngineLauncher;
+  /** Storage of the cloud key: Electron's safeStorage adapter, or FileSecretStorage in browser mode. */
+  secretStorage: SecretStorage;
+  emit: Emit;
+  log?: (line: string) => void;
+  fetchImpl?: FetchImpl;
+  /** Poll schedule base (tests use a short one). */
+  pollIntervalMs?: number;
+  /** Files the renderer must never read even inside the allowed roots (e.g. the encrypted key file). */
+  secretFiles?: string[];
+}
+
+export interface MainServices {
+  readonly settings: SettingsStore;
+  readonly vault: KeyVault;
+  readonly engine: EngineHost;
+  readonly jobs: JobRunner;
+  readonly userDataDir: string;
+  readonly uploadsDir: string;
+  /** The client of the chosen service; null while the local engine is not running. */
+  client(): ApiClient | null;
+  engineStatus(): EngineStatus;
+  /** The account's upload cap (cached GET /v1/account/services) for checks before upload. */
+  uploadLimits(): Promise<UploadLimits>;
+  /** Folders the renderer may name files in: project, user data, uploads. */
+  allowedRoots(): string[];
+  /** Files inside those roots that stay off limits: the key files. */
+  deniedFiles(): string[];
+  dispose(): Promise<void>;
+}
+
+const LIMITS_TTL_MS = 5 * 60_000;
+
+function originOf(settings: Settings): string {
+  return settings.engine.kind === 'local' ? 'local' : settings.engine.baseUrl;
+}
+
+/** Wires settings, key vault, engine host, API client and job runner together. */
+export async function createMainServices(options: MainServicesOptions): Promise<MainServices> {
+  const log = options.log ?? (() => undefined);
+  const settings = new SettingsStore({ dir: options.userDataDir, defaultProjectFolder: path.join(options.homeDir, 'Soundstage'), log });
+  await settings.load();
+
+  let cachedClient: ApiClient | null = null;
+  let limitsCache: { origin: string; at: number; limits: UploadLimits } | null = null;
+
+  const vault = new KeyVault({
+    storage: options.secretStorage,
+    verify: (key) => verifyKey(settings.get(), key),
+  });
+
+  const engineKeyFile = path.join(options.userDataDir, 'engine.key');
+  const secretFiles = [engineKeyFile, ...(options.secretFiles ?? [])];
+  if (options.secretStorage instanceof FileSecretStorage) secretFiles.push(options.secretStorage.filePath);
+  const engine = new EngineHost({
+    launcher: options.engineLauncher,
+    dataDir: path.join(options.userDataDir, 'engine'),
+    keyStorage: new FileSecretStorage(engineKeyFile),
+    log,
+    onStatus: (status) => {
+      cachedClient = null;
+      if (settings.get().engine.kind === 'local') {
+        options.emit('engine:changed', status);
+        if (status.state === 'running') jobs.refresh();
+      }
+    },
+  });
+
+  function newClient(baseUrl: string, getKey: () => Promise<string | null>): ApiClient {
+    return new ApiClient({ baseUrl, getKey, clientVersion: options.clientVersion, fetchImpl: options.fetchImpl, log });
+  }
+
+  function client(): ApiClient | null {
+    const choice = settings.get().engine;
+    if (choice.kind === 'custom') {
+      if (cachedClient?.baseUrl !== choice.baseUrl) cachedClient = newClient(choice.baseUrl, () => vault.get());
+      return cachedClient;
+    }
+    const url = engine.url();
+    if (!url) return null;
+    if (cachedClient?.baseUrl !== url) cachedClient = newClient(url, async () => engine.key());
+    return cachedClient;
+  }
+
+  async function verifyKey(current: Settings, key: string): Promise<ApiResult<unknown>> {
+    if (current.engine.kind === 'local') {
+      return apiFail({
+        kind: 'invalid_request',
+        code: 'no_remote_service',
+        message: "Choose your service's URL under Engine first; the local engine uses its own key.",
+        retryable: false,
+      });
+    }
+    return newClient(current.engine.baseUrl, async () => key).getServices();
+  }
+
+  function engineStatus(): EngineStatus {
+    const choice = settings.get().engine;
+    return choice.kind === 'custom' ? { kind: 'custom', baseUrl: choice.baseUrl, state: 'remote' } : engine.status();
+  }
+
+  const jobs = new JobRunner({
+    dataDir: options.userDataDir,
+    projectFolder: () => settings.get().projectFolder,
+    client,
+    concurrency: () => settings.get().maxConcurrentJobs,
+    origin: () => originOf(settings.get()),
+    onChange: (job) => options.emit('jobs:changed', job),
+    onStreamChunk: (jobId, seq, bytes) =>
+      options.emit('stream:chunk', { jobId, seq, data: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64') }),
+    pollIntervalMs: options.pollIntervalMs,
+    log,
+  });
+
+  settings.onChange((next, previous) => {
+    if (JSON.stringify(next.engine) === JSON.stringify(previous.engine)) {
+      jobs.refresh();
+      return;
+    }
+    cachedClient = null;
+    limitsCache = null;
+    if (next.engine.kind === 'local') void engine.start();
+    else void engine.stop();
+    options.emit('engine:changed', engineStatus());
+    jobs.refresh();
+  });
+
+  async function uploadLimits(): Promise<UploadLimits> {
+    const origin = originOf(settings.get());
+    if (limitsCache && limitsCache.origin === origin && Date.now() - limitsCache.at < LIMITS_TTL_MS) return limitsCache.limits;
+    const services = await client()?.getServices();
+    if (!services?.ok) return {};
+    limitsCache = { origin, at: Date.now(), limits: { maxUploadMb: services.value.max_upload_size_mb } };
+    return limitsCache.limits;
+  }
+
+  if (settings.get().engine.kind === 'local') {
+    const started = await engine.start();
+    if (!started.ok) log(`local engine did not start: ${started.error.message}`);
+  }
+  await jobs.start();
+
+  return {
+    settings,
+    vault,
+    engine,
+    jobs,
+    userDataDir: options.userDataDir,
+    uploadsDir: options.uploadsDir,
+    client,
+    engineStatus,
+    uploadLimits,
+    allowedRoots: () => [settings.get().projectFolder, options.userDataDir, options.uploadsDir],
+    deniedFiles: () => secretFiles,
+    dispose: async () => {
+      await jobs.dispose();
+      await engine.stop();
+    },
+  };
+}
