@@ -76,11 +76,17 @@ function countSeconds(units: BillingUnits, seconds: number): { raw: number; how:
     case 'dubbing': {
       const languages = units.languages ?? DEFAULT_DUBBING_LANGUAGES.length;
       const omitted = units.languages === undefined ? ' (the default when none are chosen)' : '';
-      return { raw: seconds * languages, how: `${secondsText(seconds)} × ${plural(languages, 'language')}${omitted}` };
+      return {
+        raw: seconds * languages,
+        how: `${secondsText(seconds)} × ${plural(languages, 'language')}${omitted}`,
+      };
     }
     case 'proofread': {
       const targets = units.languages ?? 0;
-      const how = targets === 0 ? `${secondsText(seconds)} (transcript only)` : `${secondsText(seconds)} × ${plural(targets, 'target language')}`;
+      const how =
+        targets === 0
+          ? `${secondsText(seconds)} (transcript only)`
+          : `${secondsText(seconds)} × ${plural(targets, 'target language')}`;
       return { raw: seconds * Math.max(1, targets), how };
     }
     case 'video_analysis': {
@@ -88,7 +94,10 @@ function countSeconds(units: BillingUnits, seconds: number): { raw: number; how:
       const variants = units.variants ?? 1;
       const perBrief = Math.max(floor, seconds);
       const raised = perBrief > seconds ? ` (each brief bills at least ${floor} s)` : '';
-      return { raw: perBrief * variants, how: `${secondsText(perBrief)} × ${plural(variants, 'variant')}${raised}` };
+      return {
+        raw: perBrief * variants,
+        how: `${secondsText(perBrief)} × ${plural(variants, 'variant')}${raised}`,
+      };
     }
     default:
       return { raw: seconds, how: secondsText(seconds) };

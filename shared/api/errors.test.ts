@@ -8,8 +8,16 @@ describe('classifyHttpError: the three 402s branch on code (client-notes 3.3)', 
       "You've used your 2 free trial calls for text-to-music. Add a payment method to continue: https://billing.example/pay",
       'trial_exhausted',
     ],
-    ['insufficient_balance', 'Insufficient balance: need 0.4320, have 0.1000', 'insufficient_balance'],
-    ['insufficient_balance', 'Insufficient balance: balance=0.0000 < needed=1.3308', 'insufficient_balance'],
+    [
+      'insufficient_balance',
+      'Insufficient balance: need 0.4320, have 0.1000',
+      'insufficient_balance',
+    ],
+    [
+      'insufficient_balance',
+      'Insufficient balance: balance=0.0000 < needed=1.3308',
+      'insufficient_balance',
+    ],
     ['payment_required', 'Account is suspended', 'payment_required'],
     ['account_suspended', 'Account is suspended', 'payment_required'],
     ['insufficient_credit', 'Not enough credit', 'insufficient_balance'],
@@ -23,14 +31,21 @@ describe('classifyHttpError: the three 402s branch on code (client-notes 3.3)', 
 
   it('does not read the message when the code says otherwise', () => {
     // A trial_exhausted message that happens to mention balance is still trial_exhausted.
-    expect(classifyHttpError(402, { code: 'trial_exhausted', message: 'Insufficient balance' }).kind).toBe('trial_exhausted');
+    expect(
+      classifyHttpError(402, { code: 'trial_exhausted', message: 'Insufficient balance' }).kind,
+    ).toBe('trial_exhausted');
   });
 
   it("follows the spec's message rule for payment_required and code-less bodies", () => {
-    expect(classifyHttpError(402, { code: 'payment_required', message: 'Insufficient balance: need 1, have 0' }).kind).toBe(
+    expect(
+      classifyHttpError(402, {
+        code: 'payment_required',
+        message: 'Insufficient balance: need 1, have 0',
+      }).kind,
+    ).toBe('insufficient_balance');
+    expect(classifyHttpError(402, { detail: 'Insufficient balance' }).kind).toBe(
       'insufficient_balance',
     );
-    expect(classifyHttpError(402, { detail: 'Insufficient balance' }).kind).toBe('insufficient_balance');
     expect(classifyHttpError(402, { detail: 'Payment required' }).kind).toBe('payment_required');
   });
 });
@@ -43,7 +58,12 @@ describe('classifyHttpError: the two 429s (client-notes 3.4)', () => {
 
   it('tells the per-minute limit from the concurrency limit', () => {
     const a = classifyHttpError(429, { code: 'rate_limit_exceeded', message: rpm }, '60');
-    expect(a).toMatchObject({ kind: 'rate_limited', rateLimit: 'rpm', retryAfter: 60, retryable: true });
+    expect(a).toMatchObject({
+      kind: 'rate_limited',
+      rateLimit: 'rpm',
+      retryAfter: 60,
+      retryable: true,
+    });
     const b = classifyHttpError(429, { code: 'rate_limit_exceeded', message: concurrency });
     expect(b).toMatchObject({ kind: 'rate_limited', rateLimit: 'concurrency', retryable: true });
     expect(b.retryAfter).toBeUndefined();
@@ -69,7 +89,8 @@ describe('classifyHttpError: the two 429s (client-notes 3.4)', () => {
 
   it('passes a date header through classifyHttpError', () => {
     const future = new Date(Date.now() + 90_000).toUTCString();
-    const seconds = classifyHttpError(429, { code: 'rate_limited', message: rpm }, future).retryAfter ?? -1;
+    const seconds =
+      classifyHttpError(429, { code: 'rate_limited', message: rpm }, future).retryAfter ?? -1;
     // Only the order of magnitude: the clock moves between building the header and reading it.
     expect(seconds).toBeGreaterThan(30);
     expect(seconds).toBeLessThanOrEqual(90);
@@ -78,7 +99,12 @@ describe('classifyHttpError: the two 429s (client-notes 3.4)', () => {
 
 describe('classifyHttpError: other statuses and bodies', () => {
   it.each([
-    [400, { code: 'invalid_request', message: 'audio_format must be one of wav, mp3, aac, flac' }, 'invalid_request', false],
+    [
+      400,
+      { code: 'invalid_request', message: 'audio_format must be one of wav, mp3, aac, flac' },
+      'invalid_request',
+      false,
+    ],
     [401, { code: 'auth_invalid', message: 'bad key' }, 'unauthorized', false],
     [401, { code: 'unauthorized', message: 'Invalid API key' }, 'unauthorized', false],
     [403, { code: 'forbidden', message: 'no access' }, 'forbidden', false],
@@ -98,7 +124,9 @@ describe('classifyHttpError: other statuses and bodies', () => {
     const error = classifyHttpError(422, {
       code: 'validation_error',
       message: 'Invalid',
-      errors: [{ loc: ['body', 'duration'], msg: 'less than or equal to 360', type: 'less_than_equal' }],
+      errors: [
+        { loc: ['body', 'duration'], msg: 'less than or equal to 360', type: 'less_than_equal' },
+      ],
     });
     expect(error.kind).toBe('unprocessable');
     expect(error.fieldErrors?.[0]?.loc).toEqual(['body', 'duration']);
@@ -116,8 +144,14 @@ describe('classifyHttpError: other statuses and bodies', () => {
 
   it('reads legacy {detail} bodies: a string, or a list of field errors', () => {
     const text = classifyHttpError(401, { detail: 'Not authenticated' });
-    expect(text).toMatchObject({ kind: 'unauthorized', message: 'Not authenticated', code: 'http_401' });
-    const list = classifyHttpError(422, { detail: [{ loc: ['body', 'prompt'], msg: 'Field required', type: 'missing' }] });
+    expect(text).toMatchObject({
+      kind: 'unauthorized',
+      message: 'Not authenticated',
+      code: 'http_401',
+    });
+    const list = classifyHttpError(422, {
+      detail: [{ loc: ['body', 'prompt'], msg: 'Field required', type: 'missing' }],
+    });
     expect(list.message).toBe('Field required');
     expect(list.fieldErrors).toHaveLength(1);
   });

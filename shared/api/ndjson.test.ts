@@ -22,18 +22,31 @@ const CHUNKS = [fakeAudio(57, 1), fakeAudio(64, 2), fakeAudio(31, 3)];
 const TITLE = 'Café at dawn — 夜明けのカフェ 🌅';
 
 /** A stream as the service sends it: title, chunks, cost with string numbers, complete. */
-const STREAM_TEXT = [
-  JSON.stringify({ type: 'title', title: TITLE, summary: 'soft piano', display_tags: ['lo-fi', 'piano'] }),
-  ...CHUNKS.map((chunk) => JSON.stringify({ type: 'audio_chunk', data: toBase64(chunk), stream_index: 0, num_streams: 1 })),
-  JSON.stringify({
-    type: 'cost',
-    billing_rate_per_sec: '0.01',
-    billing_before_discount: '0.6000',
-    billing_after_discount: '0.4800',
-    discount_factor: '0.8000',
-  }),
-  JSON.stringify({ type: 'complete' }),
-].join('\n') + '\n';
+const STREAM_TEXT =
+  [
+    JSON.stringify({
+      type: 'title',
+      title: TITLE,
+      summary: 'soft piano',
+      display_tags: ['lo-fi', 'piano'],
+    }),
+    ...CHUNKS.map((chunk) =>
+      JSON.stringify({
+        type: 'audio_chunk',
+        data: toBase64(chunk),
+        stream_index: 0,
+        num_streams: 1,
+      }),
+    ),
+    JSON.stringify({
+      type: 'cost',
+      billing_rate_per_sec: '0.01',
+      billing_before_discount: '0.6000',
+      billing_after_discount: '0.4800',
+      discount_factor: '0.8000',
+    }),
+    JSON.stringify({ type: 'complete' }),
+  ].join('\n') + '\n';
 const STREAM = new TextEncoder().encode(STREAM_TEXT);
 
 function parseInPieces(bytes: Uint8Array, cuts: number[]): NdjsonItem[] {
@@ -63,10 +76,16 @@ describe('NdjsonParser', () => {
     const title = whole[0];
     expect(title?.ok && title.event.type === 'title' && title.event.title).toBe(TITLE);
     const cost = whole[4];
-    expect(cost?.ok && cost.event).toMatchObject({ billing_after_discount: 0.48, discount_factor: 0.8, billing_rate_per_sec: 0.01 });
+    expect(cost?.ok && cost.event).toMatchObject({
+      billing_after_discount: 0.48,
+      discount_factor: 0.8,
+      billing_rate_per_sec: 0.01,
+    });
     const decoded = whole
       .slice(1, 4)
-      .map((item) => (item.ok && item.event.type === 'audio_chunk' ? decodeBase64(item.event.data) : null));
+      .map((item) =>
+        item.ok && item.event.type === 'audio_chunk' ? decodeBase64(item.event.data) : null,
+      );
     expect(decoded).toEqual(CHUNKS);
   });
 
@@ -91,13 +110,15 @@ describe('NdjsonParser', () => {
   });
 
   it('trims lines, skips blank lines and JSON non-objects, and counts a last line without a newline', () => {
-    const text = '\n  \r\n{"type":"title","title":"x"}\r\nnull\n42\n"text"\n[1,2]\ntrue\n{"type":"complete"}';
+    const text =
+      '\n  \r\n{"type":"title","title":"x"}\r\nnull\n42\n"text"\n[1,2]\ntrue\n{"type":"complete"}';
     const items = parseInPieces(new TextEncoder().encode(text), []);
     expect(items.map((item) => (item.ok ? item.event.type : 'bad'))).toEqual(['title', 'complete']);
   });
 
   it('reports a line that is not JSON instead of throwing, and carries on', () => {
-    const text = '{"type":"title","title":"x"}\n{"type":"audio_chunk", data:\n{"type":"complete"}\n';
+    const text =
+      '{"type":"title","title":"x"}\n{"type":"audio_chunk", data:\n{"type":"complete"}\n';
     const items = parseInPieces(new TextEncoder().encode(text), [5]);
     expect(items).toHaveLength(3);
     expect(items[1]).toEqual({ ok: false, line: '{"type":"audio_chunk", data:' });
@@ -105,15 +126,34 @@ describe('NdjsonParser', () => {
   });
 
   it('keeps progress and unknown event types as unknown events', () => {
-    const lines = ['{"type":"stage_start","stage":"compose"}', '{"type":"trace","msg":"hi"}', '{"type":"final_inputs"}', '{"no_type":1}'];
+    const lines = [
+      '{"type":"stage_start","stage":"compose"}',
+      '{"type":"trace","msg":"hi"}',
+      '{"type":"final_inputs"}',
+      '{"no_type":1}',
+    ];
     const items = parseInPieces(new TextEncoder().encode(lines.join('\n')), []);
-    expect(items.map((item) => item.ok && item.event.type)).toEqual(['unknown', 'unknown', 'unknown', 'unknown']);
-    expect(items[0]?.ok && items[0].event.type === 'unknown' && items[0].event.raw).toEqual({ type: 'stage_start', stage: 'compose' });
+    expect(items.map((item) => item.ok && item.event.type)).toEqual([
+      'unknown',
+      'unknown',
+      'unknown',
+      'unknown',
+    ]);
+    expect(items[0]?.ok && items[0].event.type === 'unknown' && items[0].event.raw).toEqual({
+      type: 'stage_start',
+      stage: 'compose',
+    });
   });
 
   it('reads error events and defaults their message', () => {
-    const items = parseInPieces(new TextEncoder().encode('{"type":"error","code":"PROXY_ERROR","message":""}\n'), []);
-    expect(items[0]).toEqual({ ok: true, event: { type: 'error', code: 'PROXY_ERROR', message: 'generation failed' } });
+    const items = parseInPieces(
+      new TextEncoder().encode('{"type":"error","code":"PROXY_ERROR","message":""}\n'),
+      [],
+    );
+    expect(items[0]).toEqual({
+      ok: true,
+      event: { type: 'error', code: 'PROXY_ERROR', message: 'generation failed' },
+    });
   });
 });
 

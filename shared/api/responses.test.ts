@@ -1,19 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import {
-  accountServicesSchema,
-  accountUsageSchema,
-  apiErrorBodySchema,
-  streamEventSchema,
-  taskAcceptedSchema,
-  taskStatusSchema,
-} from './responses';
+import { taskAcceptedSchema, taskStatusSchema } from './responses';
 
 // Shapes taken from client-notes.md sections 2-6 (and the spec where the notes agree).
 const TASK_ID = '4288764d-0057-4a77-885e-03c0391c7c1d';
 
 describe('taskAcceptedSchema', () => {
   it('accepts the plain ack and defaults a missing status to processing', () => {
-    expect(taskAcceptedSchema.parse({ task_id: TASK_ID, status: 'processing' }).status).toBe('processing');
+    expect(taskAcceptedSchema.parse({ task_id: TASK_ID, status: 'processing' }).status).toBe(
+      'processing',
+    );
     expect(taskAcceptedSchema.parse({ task_id: TASK_ID }).status).toBe('processing');
   });
 
@@ -21,7 +16,9 @@ describe('taskAcceptedSchema', () => {
     const ack = taskAcceptedSchema.parse({
       task_id: TASK_ID,
       status: 'processing',
-      subtitle_preflight: { es: { status: 'ok', cue_count: '5', issues: [], changes_count: 0, report_url: null } },
+      subtitle_preflight: {
+        es: { status: 'ok', cue_count: '5', issues: [], changes_count: 0, report_url: null },
+      },
     });
     expect(Object.keys(ack.subtitle_preflight ?? {})).toEqual(['es']);
   });
@@ -33,7 +30,11 @@ describe('taskAcceptedSchema', () => {
 });
 
 describe('taskStatusSchema', () => {
-  const media = (url: string, content_type: string, file_size: number | string) => ({ url, content_type, file_size });
+  const media = (url: string, content_type: string, file_size: number | string) => ({
+    url,
+    content_type,
+    file_size,
+  });
 
   it('accepts dubbing outputs as a language map with preflight and export reports (numbers as strings)', () => {
     const task = taskStatusSchema.parse({
@@ -42,16 +43,37 @@ describe('taskStatusSchema', () => {
       type: 'dubbing',
       outputs: { es: 'https://r.example/es.mp4', fr: 'https://r.example/fr.mp4' },
       subtitle_preflight: {
-        es: { status: 'review_required', cue_count: '5', issues: ['line_shortened'], changes_count: '2', report_url: null },
+        es: {
+          status: 'review_required',
+          cue_count: '5',
+          issues: ['line_shortened'],
+          changes_count: '2',
+          report_url: null,
+        },
       },
       subtitle_export: {
-        es: { status: 'exported_review_required', alignment_loss: '0.6305176995017312', error: null, issues: [], report_url: 'https://r.example/r.json' },
-        fr: { status: 'blocked', alignment_loss: null, error: 'alignment failed', issues: ['x'], report_url: null },
+        es: {
+          status: 'exported_review_required',
+          alignment_loss: '0.6305176995017312',
+          error: null,
+          issues: [],
+          report_url: 'https://r.example/r.json',
+        },
+        fr: {
+          status: 'blocked',
+          alignment_loss: null,
+          error: 'alignment failed',
+          issues: ['x'],
+          report_url: null,
+        },
       },
       subtitles: { es: 'https://r.example/es.srt' },
       trial_preview: { preview_seconds: 15, trimmed: true, languages: 1 },
     });
-    expect(task.outputs).toEqual({ es: 'https://r.example/es.mp4', fr: 'https://r.example/fr.mp4' });
+    expect(task.outputs).toEqual({
+      es: 'https://r.example/es.mp4',
+      fr: 'https://r.example/fr.mp4',
+    });
     expect(task.subtitle_preflight?.es?.cue_count).toBe(5);
     expect(task.subtitle_preflight?.es?.changes_count).toBe(2);
     expect((task as Record<string, unknown>).trial_preview).toMatchObject({ preview_seconds: 15 });
@@ -87,9 +109,25 @@ describe('taskStatusSchema', () => {
       task_id: TASK_ID,
       status: 'succeeded',
       type: 'text_to_music',
-      audio: [{ stream_index: 0, url: 'https://r.example/a.m4a', content_type: 'audio/mp4', file_size: 5, sample_rate: 44100, channels: 2 }],
+      audio: [
+        {
+          stream_index: 0,
+          url: 'https://r.example/a.m4a',
+          content_type: 'audio/mp4',
+          file_size: 5,
+          sample_rate: 44100,
+          channels: 2,
+        },
+      ],
       title: { title: 'Dawn', summary: 's', display_tags: ['calm'] },
-      mux: [{ stream_index: 0, url: 'https://r.example/mux.mp4', content_type: 'audio/mp4', file_size: 9 }],
+      mux: [
+        {
+          stream_index: 0,
+          url: 'https://r.example/mux.mp4',
+          content_type: 'audio/mp4',
+          file_size: 9,
+        },
+      ],
       stems: [{ stream_index: 0, drums: media('https://r.example/d.wav', 'audio/wav', 1) }],
       stems_error: 'partial',
     });
@@ -106,12 +144,23 @@ describe('taskStatusSchema', () => {
 
   it('accepts video results with videos[] and the video alias', () => {
     const v = media('https://r.example/v.mp4', 'video/mp4', 10);
-    const task = taskStatusSchema.parse({ task_id: TASK_ID, status: 'succeeded', type: 'video_to_video_music', videos: [v], video: v });
+    const task = taskStatusSchema.parse({
+      task_id: TASK_ID,
+      status: 'succeeded',
+      type: 'video_to_video_music',
+      videos: [v],
+      video: v,
+    });
     expect(task.videos).toHaveLength(1);
   });
 
   it.each([
-    ['an object keyed by language', { es: [{ cue: 3, code: 'high_text_speed', severity: 'warning', characters_per_second: 24.5 }] }],
+    [
+      'an object keyed by language',
+      {
+        es: [{ cue: 3, code: 'high_text_speed', severity: 'warning', characters_per_second: 24.5 }],
+      },
+    ],
     ['an empty object', {}],
     ['an array (spec)', []],
     ['absent', undefined],
@@ -136,7 +185,10 @@ describe('taskStatusSchema', () => {
       status: 'succeeded',
       type: 'video_analysis',
       mode: 'both',
-      segments: [{ start: 0, end: 4, prompt: 'calm pads' }, { start: '4', end: '9', label: 'chorus', prompt: 'lift' }],
+      segments: [
+        { start: 0, end: 4, prompt: 'calm pads' },
+        { start: '4', end: '9', label: 'chorus', prompt: 'lift' },
+      ],
       variations: [{ prompt: 'a' }, { prompt: 'b' }],
       sfx_segments: [{ start: 0, end: 9, label: 'none', prompt: 'door' }],
       sfx_prompt: 'foley',
@@ -154,13 +206,26 @@ describe('taskStatusSchema', () => {
       error: { code: 'DUCKING_FAILED', message: 'DUCKING_FAILED: audio processing failed' },
       refunded: false,
     });
-    expect(withObject.error).toEqual({ code: 'DUCKING_FAILED', message: 'DUCKING_FAILED: audio processing failed' });
-    const withString = taskStatusSchema.parse({ task_id: TASK_ID, status: 'failed', error: 'boom', refunded: true });
+    expect(withObject.error).toEqual({
+      code: 'DUCKING_FAILED',
+      message: 'DUCKING_FAILED: audio processing failed',
+    });
+    const withString = taskStatusSchema.parse({
+      task_id: TASK_ID,
+      status: 'failed',
+      error: 'boom',
+      refunded: true,
+    });
     expect(withString.error).toEqual({ code: 'GENERATION_FAILED', message: 'boom' });
   });
 
   it('accepts a processing poll with no result fields and keeps unknown keys', () => {
-    const task = taskStatusSchema.parse({ task_id: TASK_ID, status: 'processing', type: 'dubbing', future_field: 1 });
+    const task = taskStatusSchema.parse({
+      task_id: TASK_ID,
+      status: 'processing',
+      type: 'dubbing',
+      future_field: 1,
+    });
     expect((task as Record<string, unknown>).future_field).toBe(1);
   });
 
@@ -169,106 +234,11 @@ describe('taskStatusSchema', () => {
     ['an unknown status word', { task_id: TASK_ID, status: 'completed' }],
     ['a canceled status', { task_id: TASK_ID, status: 'canceled' }],
     ['a non-numeric size string', { task_id: TASK_ID, status: 'succeeded', output_bytes: 'lots' }],
-    ['a media result without a url', { task_id: TASK_ID, status: 'succeeded', video: { content_type: 'video/mp4' } }],
+    [
+      'a media result without a url',
+      { task_id: TASK_ID, status: 'succeeded', video: { content_type: 'video/mp4' } },
+    ],
   ])('rejects %s', (_label, body) => {
     expect(taskStatusSchema.safeParse(body).success).toBe(false);
-  });
-});
-
-describe('accountServicesSchema', () => {
-  it('accepts the documented body with a trial object', () => {
-    const services = accountServicesSchema.parse({
-      available_services: ['text_to_music', 'video_to_music'],
-      rpm_limit: 60,
-      concurrency_limit: 5,
-      discount_factor: 0.8,
-      max_upload_size_mb: 300,
-      trial: { text_to_music: { granted: 2, used: 1, remaining: 1 } },
-    });
-    expect(services.trial?.text_to_music?.remaining).toBe(1);
-  });
-
-  it('reads discount_factor as a string and max_upload_size_mb as null, and floors remaining at 0', () => {
-    const services = accountServicesSchema.parse({
-      available_services: [],
-      rpm_limit: '60',
-      concurrency_limit: 5,
-      discount_factor: '0.8000',
-      max_upload_size_mb: null,
-      trial: { proofread: { granted: 2, used: 3, remaining: -1 } },
-    });
-    expect(services.discount_factor).toBe(0.8);
-    expect(services.rpm_limit).toBe(60);
-    expect(services.max_upload_size_mb).toBeNull();
-    expect(services.trial?.proofread?.remaining).toBe(0);
-  });
-
-  it('rejects a body without available_services', () => {
-    expect(accountServicesSchema.safeParse({ rpm_limit: 60, concurrency_limit: 5, discount_factor: 1 }).success).toBe(false);
-  });
-});
-
-describe('accountUsageSchema', () => {
-  it('accepts the documented sample with costs as strings or numbers', () => {
-    const usage = accountUsageSchema.parse({
-      summary: {
-        total_requests: 2,
-        total_duration_seconds: 120.0,
-        total_cost: '1.2000',
-        period_start: '2026-06-08T00:00:00Z',
-        period_end: '2026-07-08T00:00:00Z',
-        extra: true,
-      },
-      daily: [
-        { date: '2026-07-07', requests: 2, duration_seconds: 120.0, cost: '1.2000' },
-        { date: '2026-07-06', requests: 0, duration_seconds: 0, cost: 0 },
-      ],
-    });
-    expect(usage.summary.total_cost).toBe(1.2);
-    expect(usage.daily[0]?.cost).toBe(1.2);
-  });
-
-  it('rejects a daily entry without a date', () => {
-    expect(accountUsageSchema.safeParse({ summary: {}, daily: [{ requests: 1 }] }).success).toBe(false);
-  });
-});
-
-describe('apiErrorBodySchema', () => {
-  it.each([
-    ['the public envelope', { code: 'not_found', message: 'Task not found' }],
-    ['a 422 with FastAPI errors', { code: 'validation_error', message: 'bad', errors: [{ loc: ['body', 'duration'], msg: 'too big', type: 'less_than_equal' }] }],
-    ['a preflight block with details', { code: 'SUBTITLE_PREFLIGHT_BLOCKED', message: 'blocked', details: { es: { status: 'blocked' } } }],
-    ['a legacy string detail', { detail: 'Not authenticated' }],
-    ['a legacy list detail', { detail: [{ loc: ['body', 'prompt'], msg: 'Field required' }] }],
-  ])('accepts %s', (_label, body) => {
-    expect(apiErrorBodySchema.safeParse(body).success).toBe(true);
-  });
-});
-
-describe('streamEventSchema', () => {
-  it.each([
-    [{ type: 'title', title: 'Dawn', summary: 's', display_tags: ['calm'] }, 'title'],
-    [{ type: 'audio_chunk', data: 'AAAA', stream_index: 0, num_streams: 1 }, 'audio_chunk'],
-    [{ type: 'cost', billing_rate_per_sec: '0.01', billing_before_discount: '0.6000', billing_after_discount: '0.4800', discount_factor: '0.8000' }, 'cost'],
-    [{ type: 'complete', url: 'https://r.example/a.m4a' }, 'complete'],
-    [{ type: 'error', code: 'UPSTREAM', message: 'upstream died' }, 'error'],
-  ])('parses %j', (line, type) => {
-    expect(streamEventSchema.parse(line).type).toBe(type);
-  });
-
-  it('reads cost strings as numbers', () => {
-    const cost = streamEventSchema.parse({ type: 'cost', billing_after_discount: '0.4800', discount_factor: '0.8000' });
-    expect(cost).toMatchObject({ billing_after_discount: 0.48, discount_factor: 0.8 });
-  });
-
-  it('gives an error event without a usable message the default text', () => {
-    expect(streamEventSchema.parse({ type: 'error', code: 'MODAL_DEAD', message: '' })).toMatchObject({ message: 'generation failed' });
-    expect(streamEventSchema.parse({ type: 'error', code: 'MODAL_DEAD', message: 5 })).toMatchObject({ message: 'generation failed' });
-  });
-
-  it('does not know progress types (the parser turns them into unknown events)', () => {
-    for (const type of ['stage_start', 'stage_complete', 'trace', 'final_inputs']) {
-      expect(streamEventSchema.safeParse({ type, msg: 'x' }).success).toBe(false);
-    }
   });
 });

@@ -25,13 +25,38 @@ describe('checkSegments', () => {
     ['a first start before 0', [seg(-0.5, 2)], undefined, { index: 0, field: 'start' }],
     ['an end equal to its start', [seg(0, 2), seg(2, 2)], undefined, { index: 1, field: 'end' }],
     ['an end before its start', [seg(0, 2), seg(2, 1)], undefined, { index: 1, field: 'end' }],
-    ['a gap of more than 0.01 s', [seg(0, 2), seg(2.02, 4)], undefined, { index: 1, field: 'start' }],
-    ['an overlap of more than 0.01 s', [seg(0, 2), seg(1.98, 4)], undefined, { index: 1, field: 'start' }],
+    [
+      'a gap of more than 0.01 s',
+      [seg(0, 2), seg(2.02, 4)],
+      undefined,
+      { index: 1, field: 'start' },
+    ],
+    [
+      'an overlap of more than 0.01 s',
+      [seg(0, 2), seg(1.98, 4)],
+      undefined,
+      { index: 1, field: 'start' },
+    ],
     ['an empty prompt', [seg(0, 2, '')], undefined, { index: 0, field: 'prompt' }],
     ['a blank prompt', [seg(0, 2, '   ')], undefined, { index: 0, field: 'prompt' }],
-    ['a prompt over 200 characters', [seg(0, 2, 'a'.repeat(201))], undefined, { index: 0, field: 'prompt' }],
-    ['a last end past duration + 0.05 s', [seg(0, 5), seg(5, 10.06)], 10, { index: 1, field: 'end' }],
-    ['a start that is not a number', [seg(0, 2), seg(Number.NaN, 4)], undefined, { index: 1, field: 'start' }],
+    [
+      'a prompt over 200 characters',
+      [seg(0, 2, 'a'.repeat(201))],
+      undefined,
+      { index: 0, field: 'prompt' },
+    ],
+    [
+      'a last end past duration + 0.05 s',
+      [seg(0, 5), seg(5, 10.06)],
+      10,
+      { index: 1, field: 'end' },
+    ],
+    [
+      'a start that is not a number',
+      [seg(0, 2), seg(Number.NaN, 4)],
+      undefined,
+      { index: 1, field: 'start' },
+    ],
   ])('reports %s', (_label, segments, duration, where) => {
     const problems = checkSegments(segments, duration);
     expect(problems.length).toBeGreaterThan(0);
@@ -42,7 +67,9 @@ describe('checkSegments', () => {
   it('allows exactly 30 items and refuses 31', () => {
     const make = (n: number) => Array.from({ length: n }, (_, i) => seg(i, i + 1));
     expect(checkSegments(make(LIMITS.segments.maxItems))).toEqual([]);
-    expect(checkSegments(make(LIMITS.segments.maxItems + 1))).toContainEqual(expect.objectContaining({ index: -1, field: 'list' }));
+    expect(checkSegments(make(LIMITS.segments.maxItems + 1))).toContainEqual(
+      expect.objectContaining({ index: -1, field: 'list' }),
+    );
   });
 
   it('counts prompt length in characters, not UTF-16 units', () => {
@@ -54,14 +81,17 @@ describe('checkSegments', () => {
 describe('parseSegmentsField', () => {
   it('parses JSON text, compact or spaced, and numbers given as strings', () => {
     expect(parseSegmentsField('[{"start":0,"end":2,"prompt":"a"}]')).toEqual([seg(0, 2, 'a')]);
-    expect(parseSegmentsField('[{"start": 0, "end": 2.5, "prompt": "a"}, {"start": "2.5", "end": "4", "prompt": "b"}]')).toEqual([
-      seg(0, 2.5, 'a'),
-      seg(2.5, 4, 'b'),
-    ]);
+    expect(
+      parseSegmentsField(
+        '[{"start": 0, "end": 2.5, "prompt": "a"}, {"start": "2.5", "end": "4", "prompt": "b"}]',
+      ),
+    ).toEqual([seg(0, 2.5, 'a'), seg(2.5, 4, 'b')]);
   });
 
   it('keeps extra keys out and passes sub-second values through unrounded', () => {
-    expect(parseSegmentsField('[{"start":0,"end":0.333,"prompt":"a","label":"intro"}]')).toEqual([seg(0, 0.333, 'a')]);
+    expect(parseSegmentsField('[{"start":0,"end":0.333,"prompt":"a","label":"intro"}]')).toEqual([
+      seg(0, 0.333, 'a'),
+    ]);
   });
 
   it.each([

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits';
-import { optionalPromptSchema, requireExactlyOne, setText, videoForm, videoSourceShape, type FormParts } from './common';
+import {
+  optionalPromptSchema,
+  requireExactlyOne,
+  setText,
+  videoForm,
+  videoSourceShape,
+  type FormParts,
+} from './common';
 
 /** both (default) returns the music and the sound-design brief; music or sfx only one. Same price. */
 export const ANALYSIS_MODES = ['both', 'music', 'sfx'] as const;

@@ -24,14 +24,18 @@ export interface RequestProblem {
 export type RequestResult<T> = { ok: true; value: T } | { ok: false; error: RequestProblem[] };
 
 export function problemsFromZod(error: z.ZodError): RequestProblem[] {
-  return error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }));
+  return error.issues.map((issue) => ({
+    path: issue.path.map(String).join('.'),
+    message: issue.message,
+  }));
 }
 
 /**
  * scheme://[userinfo@]host[:port][/path?query#fragment] with no whitespace. A regex rather than
  * URL(), which shared/ cannot rely on (platform.d.ts).
  */
-const URL_PATTERN = /^([a-z][a-z0-9+.-]*):\/\/(?:[^\s/?#@]+@)?(?:\[[0-9a-f:.]+\]|[^\s/?#:@[\]]+)(?::\d{1,5})?(?:[/?#]\S*)?$/i;
+const URL_PATTERN =
+  /^([a-z][a-z0-9+.-]*):\/\/(?:[^\s/?#@]+@)?(?:\[[0-9a-f:.]+\]|[^\s/?#:@[\]]+)(?::\d{1,5})?(?:[/?#]\S*)?$/i;
 
 function hasScheme(value: string, schemes: readonly string[]): boolean {
   const match = URL_PATTERN.exec(value);
@@ -81,7 +85,10 @@ export const languageListSchema = (minItems: number) =>
   z
     .array(languageCodeSchema)
     .min(minItems, 'Choose at least one language.')
-    .refine((codes) => new Set(codes).size === codes.length, 'Each language may be listed only once.');
+    .refine(
+      (codes) => new Set(codes).size === codes.length,
+      'Each language may be listed only once.',
+    );
 
 /** Segment items as the app holds them; the list rules are checked by addSegmentIssues. */
 export const segmentItemsSchema = z.array(
@@ -96,7 +103,11 @@ export const segmentItemsSchema = z.array(
  * Reports the server's segment rules (checkSegments) and the raw JSON cap as zod issues under
  * `segments`. Without a duration the last-end rule waits for the probed media (checkRequestMedia).
  */
-export function addSegmentIssues(ctx: z.RefinementCtx, segments: readonly Segment[], durationSeconds?: number): void {
+export function addSegmentIssues(
+  ctx: z.RefinementCtx,
+  segments: readonly Segment[],
+  durationSeconds?: number,
+): void {
   for (const problem of checkSegments(segments, durationSeconds)) {
     ctx.addIssue({
       code: 'custom',
@@ -136,7 +147,10 @@ export function requireExactlyOne(
     ctx.addIssue({
       code: 'custom',
       path: [fileKey],
-      message: count === 0 ? `Choose a ${what} file or enter a ${what} URL.` : `Give a ${what} file or a ${what} URL, not both.`,
+      message:
+        count === 0
+          ? `Choose a ${what} file or enter a ${what} URL.`
+          : `Give a ${what} file or a ${what} URL, not both.`,
     });
   }
 }

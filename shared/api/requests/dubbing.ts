@@ -43,13 +43,19 @@ export const dubbingRequestSchema = z
     const scriptLanguages = Object.keys(request.subtitles);
     for (const code of scriptLanguages) {
       if (!isLanguageCode(code)) {
-        ctx.addIssue({ code: 'custom', path: ['subtitles', code], message: `Unsupported language code: "${code}".` });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['subtitles', code],
+          message: `Unsupported language code: "${code}".`,
+        });
       }
     }
     if (scriptLanguages.length > 0) {
       // The service wants the script set to equal `languages` exactly and names the difference.
       const missing = request.languages.filter((code) => !scriptLanguages.includes(code));
-      const extra = scriptLanguages.filter((code) => !(request.languages as string[]).includes(code));
+      const extra = scriptLanguages.filter(
+        (code) => !(request.languages as string[]).includes(code),
+      );
       if (missing.length > 0 || extra.length > 0) {
         const parts = [
           missing.length > 0 ? `missing scripts for ${missing.join(', ')}` : '',
@@ -63,7 +69,11 @@ export const dubbingRequestSchema = z
       }
     }
     if (request.export_srt && scriptLanguages.length === 0) {
-      ctx.addIssue({ code: 'custom', path: ['export_srt'], message: 'Exporting subtitles needs a script per language.' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['export_srt'],
+        message: 'Exporting subtitles needs a script per language.',
+      });
     }
   });
 export type DubbingRequest = z.output<typeof dubbingRequestSchema>;

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { AUDIO_EXTENSIONS } from '../limits';
-import { extensionOf, httpUrlSchema, localPathSchema, requireExactlyOne, type FormParts } from './common';
+import {
+  extensionOf,
+  httpUrlSchema,
+  localPathSchema,
+  requireExactlyOne,
+  type FormParts,
+} from './common';
 
 /**
  * One voice input and one music input, each a file or a URL; a file and a URL may be mixed

@@ -33,7 +33,10 @@ export function checkRequestMedia(
     });
   }
   if (media.bytes !== undefined && media.bytes > maxUploadMb * 1024 * 1024) {
-    problems.push({ path: 'media', message: `The file is larger than the account's ${maxUploadMb} MB upload limit.` });
+    problems.push({
+      path: 'media',
+      message: `The file is larger than the account's ${maxUploadMb} MB upload limit.`,
+    });
   }
   if (type === 'proofread' && media.hasAudio === false) {
     problems.push({ path: 'media', message: 'Proofreading needs a file with an audio track.' });

@@ -19,7 +19,10 @@ export const MUSIC_MODES = ['stream', 'async'] as const;
 export type MusicMode = (typeof MUSIC_MODES)[number];
 
 /** The stream always carries m4a; other formats are async finalize-time transcodes (client-notes 4.2). */
-function addStreamFormatIssue(ctx: z.RefinementCtx, request: { mode: MusicMode; output_format: string }): void {
+function addStreamFormatIssue(
+  ctx: z.RefinementCtx,
+  request: { mode: MusicMode; output_format: string },
+): void {
   if (request.mode === 'stream' && request.output_format !== 'm4a') {
     ctx.addIssue({
       code: 'custom',
@@ -35,8 +38,14 @@ export const textToMusicRequestSchema = z
     duration: z
       .number()
       .int('The duration must be whole seconds.')
-      .min(LIMITS.textToMusicDuration.min, `The duration must be at least ${LIMITS.textToMusicDuration.min} s.`)
-      .max(LIMITS.textToMusicDuration.max, `The duration may be at most ${LIMITS.textToMusicDuration.max} s.`),
+      .min(
+        LIMITS.textToMusicDuration.min,
+        `The duration must be at least ${LIMITS.textToMusicDuration.min} s.`,
+      )
+      .max(
+        LIMITS.textToMusicDuration.max,
+        `The duration may be at most ${LIMITS.textToMusicDuration.max} s.`,
+      ),
     mode: z.enum(MUSIC_MODES).default('stream'),
     output_format: z.enum(MUSIC_OUTPUT_FORMATS).default('m4a'),
     segments: segmentItemsSchema.optional(),
@@ -66,7 +75,11 @@ export const videoToMusicRequestSchema = z
       // The service answers 400 when these reach a stream request (client-notes 3.2, 6.2).
       for (const key of ['preserve_speech', 'ducking'] as const) {
         if (request[key]) {
-          ctx.addIssue({ code: 'custom', path: [key], message: 'This setting needs async delivery.' });
+          ctx.addIssue({
+            code: 'custom',
+            path: [key],
+            message: 'This setting needs async delivery.',
+          });
         }
       }
     }
@@ -84,7 +97,10 @@ export const videoToVideoMusicRequestSchema = z
 export type VideoToVideoMusicRequest = z.output<typeof videoToVideoMusicRequestSchema>;
 
 export function textToMusicForm(request: TextToMusicRequest): FormParts {
-  const parts: FormParts = { fields: { prompt: request.prompt, duration: String(request.duration) }, files: {} };
+  const parts: FormParts = {
+    fields: { prompt: request.prompt, duration: String(request.duration) },
+    files: {},
+  };
   parts.fields.mode = request.mode;
   if (request.mode === 'async') parts.fields.output_format = request.output_format;
   setSegments(parts, request.segments);

@@ -21,7 +21,11 @@ import {
   videoToVideoSfxForm,
   videoToVideoSfxRequestSchema,
 } from './sfx';
-import { videoToSoundForm, videoToSoundRequestSchema, videoToVideoSoundRequestSchema } from './sound';
+import {
+  videoToSoundForm,
+  videoToSoundRequestSchema,
+  videoToVideoSoundRequestSchema,
+} from './sound';
 
 /** The request schema of every POST endpoint, by task type. */
 export const TASK_REQUEST_SCHEMAS = {
@@ -61,7 +65,10 @@ const FORM_RENDERERS: { [T in TaskType]: (request: TaskRequest<T>) => FormParts 
 };
 
 /** Validates a request for `type` against the service's rules; problems are values. */
-export function parseTaskRequest<T extends TaskType>(type: T, input: unknown): RequestResult<TaskRequest<T>> {
+export function parseTaskRequest<T extends TaskType>(
+  type: T,
+  input: unknown,
+): RequestResult<TaskRequest<T>> {
   const parsed = TASK_REQUEST_SCHEMAS[type].safeParse(input);
   if (!parsed.success) return { ok: false, error: problemsFromZod(parsed.error) };
   return { ok: true, value: parsed.data as TaskRequest<T> };
@@ -78,7 +85,10 @@ export function toFormFields<T extends TaskType>(type: T, request: TaskRequest<T
 }
 
 /** Whether the job is delivered as an NDJSON stream (music without mode=async) or as a task. */
-export function requestDelivery<T extends TaskType>(type: T, request: TaskRequest<T>): 'stream' | 'async' {
+export function requestDelivery<T extends TaskType>(
+  type: T,
+  request: TaskRequest<T>,
+): 'stream' | 'async' {
   if (type === 'text_to_music' || type === 'video_to_music') {
     return (request as TaskRequest<'text_to_music' | 'video_to_music'>).mode;
   }

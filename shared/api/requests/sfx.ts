@@ -24,8 +24,14 @@ export const textToSfxRequestSchema = z.strictObject({
   duration: z
     .number()
     .int('The duration must be whole seconds.')
-    .min(LIMITS.textToSfxDuration.min, `The duration must be at least ${LIMITS.textToSfxDuration.min} s.`)
-    .max(LIMITS.textToSfxDuration.max, `The duration may be at most ${LIMITS.textToSfxDuration.max} s.`),
+    .min(
+      LIMITS.textToSfxDuration.min,
+      `The duration must be at least ${LIMITS.textToSfxDuration.min} s.`,
+    )
+    .max(
+      LIMITS.textToSfxDuration.max,
+      `The duration may be at most ${LIMITS.textToSfxDuration.max} s.`,
+    ),
   audio_format: audioFormatSchema,
 });
 export type TextToSfxRequest = z.output<typeof textToSfxRequestSchema>;
@@ -57,7 +63,11 @@ export type VideoToVideoSfxRequest = z.output<typeof videoToVideoSfxRequestSchem
 
 export function textToSfxForm(request: TextToSfxRequest): FormParts {
   return {
-    fields: { prompt: request.prompt, duration: String(request.duration), audio_format: request.audio_format },
+    fields: {
+      prompt: request.prompt,
+      duration: String(request.duration),
+      audio_format: request.audio_format,
+    },
     files: {},
   };
 }

@@ -37,7 +37,8 @@ export function estimateCharge(units: BillingUnits, account: AccountBilling = {}
   const charge = computeCharge(units);
   const remaining = account.trial?.[units.type]?.remaining ?? 0;
   if (remaining > 0 && trialApplies(units)) {
-    const what = units.type === 'dubbing' ? 'Free preview (first 15 s of the video)' : 'Free trial call';
+    const what =
+      units.type === 'dubbing' ? 'Free preview (first 15 s of the video)' : 'Free trial call';
     return {
       amount: 0,
       currency: BILLING_CURRENCY,
@@ -47,7 +48,12 @@ export function estimateCharge(units: BillingUnits, account: AccountBilling = {}
   }
   const factor = account.discount_factor ?? 1;
   if (factor === 1) {
-    return { amount: charge.amount, currency: BILLING_CURRENCY, trialUsed: false, explanation: `${charge.explanation}.` };
+    return {
+      amount: charge.amount,
+      currency: BILLING_CURRENCY,
+      trialUsed: false,
+      explanation: `${charge.explanation}.`,
+    };
   }
   const amount = quantizeUsd(charge.amount * factor);
   return {
@@ -65,9 +71,13 @@ export interface BatchEstimate {
 }
 
 /** Several calls in order: each free call a type has left covers one call of that type. */
-export function estimateBatch(batch: readonly BillingUnits[], account: AccountBilling = {}): BatchEstimate {
+export function estimateBatch(
+  batch: readonly BillingUnits[],
+  account: AccountBilling = {},
+): BatchEstimate {
   const remaining: Record<string, { remaining: number }> = {};
-  for (const [type, entry] of Object.entries(account.trial ?? {})) remaining[type] = { remaining: entry.remaining };
+  for (const [type, entry] of Object.entries(account.trial ?? {}))
+    remaining[type] = { remaining: entry.remaining };
   const items = batch.map((units) => {
     const estimate = estimateCharge(units, { ...account, trial: remaining });
     const entry = remaining[units.type];

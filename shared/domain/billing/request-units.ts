@@ -28,9 +28,17 @@ export function billingUnitsForRequest<T extends TaskType>(
       };
     }
     case 'proofread':
-      return { type, seconds: mediaSeconds, languages: (request as TaskRequest<'proofread'>).languages.length };
+      return {
+        type,
+        seconds: mediaSeconds,
+        languages: (request as TaskRequest<'proofread'>).languages.length,
+      };
     case 'video_analysis':
-      return { type, seconds: mediaSeconds, variants: (request as TaskRequest<'video_analysis'>).variants_num };
+      return {
+        type,
+        seconds: mediaSeconds,
+        variants: (request as TaskRequest<'video_analysis'>).variants_num,
+      };
     default:
       return { type, seconds: mediaSeconds };
   }

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { canTransition, isTerminal, JOB_STAGES, jobRequestSchema, jobSchema, resumeStage, type JobStage } from './job';
+import {
+  canTransition,
+  isTerminal,
+  JOB_STAGES,
+  jobRequestSchema,
+  jobSchema,
+  resumeStage,
+  type JobStage,
+} from './job';
 
 /** The allowed moves, written out independently of the implementation's table. */
 const ALLOWED: [JobStage, JobStage][] = [
@@ -31,7 +39,8 @@ const ALLOWED: [JobStage, JobStage][] = [
   ['failed', 'queued'],
   ['canceled', 'queued'],
 ];
-const isAllowed = (from: JobStage, to: JobStage) => ALLOWED.some(([a, b]) => a === from && b === to);
+const isAllowed = (from: JobStage, to: JobStage) =>
+  ALLOWED.some(([a, b]) => a === from && b === to);
 
 describe('job state machine', () => {
   const pairs = JOB_STAGES.flatMap((from) => JOB_STAGES.map((to) => [from, to] as const));
@@ -116,6 +125,9 @@ describe('job schemas', () => {
   });
 
   it('rejects an unknown stage', () => {
-    expect(jobSchema.safeParse({ id: 'j1', request, stage: 'paused', createdAt: 1, updatedAt: 1 }).success).toBe(false);
+    expect(
+      jobSchema.safeParse({ id: 'j1', request, stage: 'paused', createdAt: 1, updatedAt: 1 })
+        .success,
+    ).toBe(false);
   });
 });
