@@ -111,3 +111,49 @@ export function meanVolumeDb(path: string, start: number, duration: number, filt
   const match = /mean_volume:\s*(-?[\d.]+|-inf)/.exec(run.stderr);
   return match?.[1] === '-inf' ? -Infinity : Number(match?.[1] ?? NaN);
 }
+
+/** Where a clean voice file is audible: 20 ms frames above -45 dBFS, pauses under 0.35 s bridged. */
+export function audibleSpans(path: string): { start: number; end: number }[] {
+  const raw = execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-i', path, '-ac', '1', '-ar', '16000', '-f', 'f32le', '-'], {
+    maxBuffer: 256 * 1024 * 1024,
+  });
+  const samples = new Float32Array(raw.buffer.slice(raw.byteOffset, raw.byteOffset + raw.length - (raw.length % 4)));
+  const spans: { start: number; end: number }[] = [];
+  let start = -1;
+  let lastLoud = -1;
+  for (let f = 0; (f + 2) * 160 <= samples.length; f += 1) {
+    let energy = 0;
+    for (let i = 0; i < 320; i += 1) energy += (samples[f * 160 + i] ?? 0) ** 2;
+    const t = f / 100;
+    if (10 * Math.log10(energy / 320 + 1e-12) > -45) {
+      if (start < 0) start = t;
+      lastLoud = t + 0.02;
+    } else if (start >= 0 && t - lastLoud > 0.35) {
+      spans.push({ start, end: lastLoud });
+      start = -1;
+    }
+  }
+  if (start >= 0) spans.push({ start, end: lastLoud });
+  return spans;
+}
+
+/** Seconds of `spans` covered by `by`. */
+export function overlapSeconds(spans: { start: number; end: number }[], by: { start: number; end: number }[]): number {
+  let total = 0;
+  for (const a of spans) for (const b of by) total += Math.max(0, Math.min(a.end, b.end) - Math.max(a.start, b.start));
+  return total;
+}
+
+/** Mixes two audio files sample-aligned, the second at `gainDb`, into a mono 48 kHz WAV. */
+export function mixFiles(path: string, first: string, second: string, gainDb: number): void {
+  ffmpeg([
+    '-i', first, '-i', second,
+    '-filter_complex', `[0:a]aresample=48000,aformat=channel_layouts=mono[a];[1:a]aresample=48000,aformat=channel_layouts=mono,volume=${gainDb}dB[b];[a][b]amix=inputs=2:duration=first:normalize=0`,
+    '-c:a', 'pcm_s16le', path,
+  ]);
+}
+
+/** A video whose picture is `pictureFrom`'s and whose audio is `audioFrom` (AAC), cut to the picture. */
+export function videoWithAudio(path: string, pictureFrom: string, audioFrom: string): void {
+  ffmpeg(['-i', pictureFrom, '-i', audioFrom, '-map', '0:v:0', '-map', '1:a:0', '-c:v', 'copy', '-c:a', 'aac', '-shortest', path]);
+}
