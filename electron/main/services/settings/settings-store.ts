@@ -78,7 +78,7 @@ export class SettingsStore {
 
   /** Validates a patch (schema, URL rules, absolute folder) and saves it; problems name the field. */
   async update(input: unknown): Promise<Result<Settings>> {
-    const parsed = settingsPatchSchema.safeParse(input);
+    const parsed = settingsPatchSchema.strict().safeParse(input);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       return fail('invalid_setting', issue?.message ?? 'Invalid settings.', { field: issue?.path.join('.') });

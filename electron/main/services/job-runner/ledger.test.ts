@@ -1,0 +1,75 @@
+import { spawn } from 'node:child_process';
+import { promises as fs } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { JobLedger, LEDGER_FILE } from './ledger';
+
+let dir: string;
+beforeEach(async () => {
+  dir = await fs.mkdtemp(path.join(os.tmpdir(), 'ledger-'));
+});
+afterEach(async () => {
+  await fs.rm(dir, { recursive: true, force: true });
+});
+
+const fixture = path.join(import.meta.dirname, '__tests__', 'ledger-writer.fixture.ts');
+
+function pause(ms: number) {
+  return new Promise((r) => setTimeout(r, ms));
+}
+
+/** Whether the ledger on disk is whole: it parses and holds an unbroken prefix of the jobs. */
+async function assertWhole(dataDir: string): Promise<number> {
+  const loaded = await new JobLedger(dataDir).load();
+  expect(loaded.problem).toBeUndefined();
+  expect(loaded.dropped).toBe(0);
+  expect(loaded.entries.map((e) => e.job.id)).toEqual(loaded.entries.map((_, i) => `job-${i}`));
+  return loaded.entries.length;
+}
+
+describe('JobLedger', () => {
+  it('is whole on disk at any instant of a write loop, and after a SIGKILL', async () => {
+    // A frozen process (SIGSTOP at a random instant) leaves the disk exactly as a crash at that
+    // instant would, so many samples of one writer cover many crash points cheaply.
+    const child = spawn(process.execPath, ['--import', 'tsx', fixture, dir], { stdio: ['ignore', 'pipe', 'inherit'] });
+    await new Promise<void>((resolve, reject) => {
+      child.stdout.on('data', (d: Buffer) => d.toString().includes('writing') && resolve());
+      child.once('exit', (code) => reject(new Error(`writer exited early (${code})`)));
+    });
+    const counts: number[] = [];
+    try {
+      for (let sample = 0; sample < 40; sample++) {
+        await pause(Math.random() * 12);
+        child.kill('SIGSTOP');
+        counts.push(await assertWhole(dir));
+        child.kill('SIGCONT');
+      }
+    } finally {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGKILL');
+      await exited;
+    }
+    const last = await assertWhole(dir);
+    expect(last).toBeGreaterThanOrEqual(counts.at(-1) ?? 0);
+    expect(new Set(counts).size).toBeGreaterThan(5); // the writer really was writing throughout
+  });
+
+  it('reports a torn file instead of throwing, and starts empty', async () => {
+    await fs.writeFile(path.join(dir, LEDGER_FILE), '{"version":1,"entries":[{"origin":"local","job":{"id":"a"');
+    const loaded = await new JobLedger(dir).load();
+    expect(loaded.entries).toEqual([]);
+    expect(loaded.problem).toBeDefined();
+  });
+
+  it('drops unreadable entries and keeps the rest', async () => {
+    const good = { id: 'g', request: { type: 'text_to_sfx', delivery: 'async', fields: {}, files: {}, label: 'g' }, stage: 'queued', createdAt: 1, updatedAt: 1 };
+    await fs.writeFile(
+      path.join(dir, LEDGER_FILE),
+      JSON.stringify({ version: 1, entries: [{ origin: 'local', job: good }, { origin: 'local', job: { id: 'bad' } }] }),
+    );
+    const loaded = await new JobLedger(dir).load();
+    expect(loaded.entries.map((e) => e.job.id)).toEqual(['g']);
+    expect(loaded.dropped).toBe(1);
+  });
+});
