@@ -1,12 +1,13 @@
+// Base styles first, so each feature's stylesheet can refine them.
+import './styles/theme.css';
+import './ui/ui.css';
+import './app/layout.css';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { z } from 'zod';
 import { App } from './app/App';
 import { InvokeError } from './bridge/invoke';
-import './styles/theme.css';
-import './ui/ui.css';
-import './app/layout.css';
 
 // The CSP forbids eval; zod's fast path would try `new Function` and log a violation.
 z.config({ jitless: true });

@@ -32,9 +32,9 @@ export function StatusStrip({ runningJobs, title }: { runningJobs: number; title
             Engine status unknown: not connected
           </span>
         )}
-        <a href={hrefOf('jobs')} className="strip__jobs" data-testid="jobs-indicator" aria-label={`${runningJobs} jobs in progress`}>
+        <a href={hrefOf('jobs')} className="strip__jobs" data-testid="jobs-indicator" title="Open the job list">
           {runningJobs > 0 ? <span className="spinner" aria-hidden="true" /> : <span className="strip__idle" aria-hidden="true" />}
-          {runningJobs > 0 ? `${runningJobs} in progress` : 'No jobs running'}
+          {runningJobs > 0 ? `${runningJobs} running` : 'Idle'}
         </a>
       </div>
     </header>

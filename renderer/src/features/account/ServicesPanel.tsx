@@ -55,9 +55,13 @@ export function ServicesPanel() {
                 {trials.map(([service, trial]) => (
                   <li key={service} className="trial">
                     <span className="trial__name">{taskLabel(service)}</span>
-                    <ProgressBar fraction={trial.granted > 0 ? trial.used / trial.granted : 1} label={`${taskLabel(service)} trial used`} />
+                    <ProgressBar
+                      fraction={trial.granted > 0 ? Math.min(1, trial.used / trial.granted) : 1}
+                      label={`${taskLabel(service)} trial used`}
+                      tone={trial.remaining <= 0 ? 'danger' : undefined}
+                    />
                     <span className="trial__count nums small">
-                      {trial.remaining} of {trial.granted} left
+                      {trial.used} used · {trial.remaining} of {trial.granted} left
                     </span>
                   </li>
                 ))}

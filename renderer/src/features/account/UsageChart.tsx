@@ -1,9 +1,9 @@
 import { formatCost, formatCount } from '../../lib/format';
 import { niceMax, type UsageBar, type UsageMetric } from './usage-series';
 
-const WIDTH = 720;
-const HEIGHT = 180;
-const LEFT = 44;
+const WIDTH = 1000;
+const HEIGHT = 200;
+const LEFT = 52;
 const BOTTOM = 22;
 const TOP = 8;
 

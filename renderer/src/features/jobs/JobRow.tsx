@@ -44,12 +44,6 @@ export function JobRow({ job, now }: { job: Job; now: number }) {
         </div>
       )}
 
-      <div className="job__meta small faint nums">
-        <span>Elapsed {formatSpan(elapsedMs(job, now))}</span>
-        {job.lastPollAt && <span>Last checked {formatAgo(job.lastPollAt, now)}</span>}
-        {job.attempts > 1 && <span>Attempt {job.attempts}</span>}
-        <span>Started {formatAgo(job.createdAt, now)}</span>
-      </div>
 
       {job.stage === 'failed' && job.error && <ErrorNotice error={job.error} />}
       {job.stage === 'failed' && job.refunded !== undefined && (
@@ -105,25 +99,33 @@ export function JobRow({ job, now }: { job: Job; now: number }) {
         </div>
       )}
 
-      {confirming === null && (
-        <div className="job__actions">
-          {canCancel(job) && (
-            <Button size="small" variant="danger" icon={<StopIcon />} onClick={() => setConfirming('cancel')}>
-              Cancel
-            </Button>
-          )}
-          {canRetry(job) && (
-            <Button size="small" icon={<RetryIcon />} onClick={() => setConfirming('retry')}>
-              Retry
-            </Button>
-          )}
-          {isTerminal(job.stage) && (
-            <Button size="small" variant="ghost" icon={<TrashIcon />} busy={actions.pending.remove} onClick={actions.remove} title="Removes the job from the list; result files stay in the project folder">
-              Remove
-            </Button>
-          )}
+      <div className="job__foot">
+        <div className="job__meta small faint nums">
+          <span>Elapsed {formatSpan(elapsedMs(job, now))}</span>
+          {job.lastPollAt && <span>Last checked {formatAgo(job.lastPollAt, now)}</span>}
+          {job.attempts > 1 && <span>Attempt {job.attempts}</span>}
+          <span>Started {formatAgo(job.createdAt, now)}</span>
         </div>
-      )}
+        {confirming === null && (
+          <div className="job__actions">
+            {canCancel(job) && (
+              <Button size="small" variant="danger" icon={<StopIcon />} onClick={() => setConfirming('cancel')}>
+                Cancel
+              </Button>
+            )}
+            {canRetry(job) && (
+              <Button size="small" icon={<RetryIcon />} onClick={() => setConfirming('retry')}>
+                Retry
+              </Button>
+            )}
+            {isTerminal(job.stage) && (
+              <Button size="small" variant="ghost" icon={<TrashIcon />} busy={actions.pending.remove} onClick={actions.remove} title="Removes the job from the list; result files stay in the project folder">
+                Remove
+              </Button>
+            )}
+          </div>
+        )}
+      </div>
       {actions.error && <ErrorNotice error={actions.error} />}
     </li>
   );

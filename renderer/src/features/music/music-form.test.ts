@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { LIMITS } from '../../../../shared/api/limits';
 import { addSegmentRow, buildMusicRequest, charCount, checkMusicForm, DEFAULT_MUSIC_FORM, removeSegmentRow, type MusicForm } from './music-form';
 
 const form = (patch: Partial<MusicForm>): MusicForm => ({ ...DEFAULT_MUSIC_FORM, prompt: 'warm lo-fi piano', ...patch });
@@ -9,8 +10,9 @@ describe('checkMusicForm', () => {
   });
   it('explains an empty or long prompt and a bad duration', () => {
     expect(checkMusicForm(form({ prompt: '  ' })).prompt).toMatch(/Describe/);
-    expect(checkMusicForm(form({ prompt: 'x'.repeat(2001) })).prompt).toBe('The prompt is 2001 characters; the limit is 2000.');
-    expect(checkMusicForm(form({ prompt: '🎹'.repeat(2000) })).prompt).toBeUndefined();
+    const max = LIMITS.textToMusicPromptMaxChars;
+    expect(checkMusicForm(form({ prompt: 'x'.repeat(max + 1) })).prompt).toBe(`The prompt is ${max + 1} characters; the limit is ${max}.`);
+    expect(checkMusicForm(form({ prompt: '🎹'.repeat(max) })).prompt).toBeUndefined();
     expect(checkMusicForm(form({ duration: 4 })).duration).toMatch(/5 to 360/);
     expect(checkMusicForm(form({ duration: 12.5 })).blocker).toMatch(/whole number/);
   });
