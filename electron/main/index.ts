@@ -1,0 +1,79 @@
+// Electron entry: the composition root of the desktop app. Everything it wires is plain Node
+// (electron/main/services) except the adapters imported here.
+import { app, BrowserWindow, dialog, shell } from 'electron';
+import { join } from 'node:path';
+import { createHandlers } from './ipc/handlers';
+import { registerIpcHandlers } from './ipc/register-electron';
+import { createMainServices, type MainServices } from './services/main-services';
+import { handleAppProtocol, handleMediaProtocol, mediaUrlFor, registerSchemes } from './adapters/app-protocol';
+import { SafeStorageSecretStorage } from './adapters/safe-storage';
+import { UtilityProcessEngineLauncher } from './adapters/utility-engine-launcher';
+import { createMainWindow, isAllowedExternalUrl, isTrustedFrame } from './window';
+
+const outDir = join(__dirname, '..');
+registerSchemes();
+
+if (!app.requestSingleInstanceLock()) {
+  app.quit();
+} else {
+  let window: BrowserWindow | null = null;
+  let services: MainServices | null = null;
+
+  app.on('second-instance', () => {
+    if (window?.isMinimized()) window.restore();
+    window?.focus();
+  });
+
+  // No page may open other windows or attach webviews, whatever created it.
+  app.on('web-contents-created', (_event, contents) => {
+    contents.on('will-attach-webview', (event) => event.preventDefault());
+    contents.setWindowOpenHandler(() => ({ action: 'deny' }));
+  });
+
+  app.on('window-all-closed', () => app.quit());
+  app.on('before-quit', () => void services?.dispose());
+
+  void app.whenReady().then(async () => {
+    const userDataDir = app.getPath('userData');
+    const log = (line: string) => console.log(line);
+    services = await createMainServices({
+      userDataDir,
+      homeDir: app.getPath('home'),
+      uploadsDir: join(userDataDir, 'uploads'),
+      clientVersion: app.getVersion(),
+      engineLauncher: new UtilityProcessEngineLauncher(join(outDir, 'engine'), log),
+      secretStorage: new SafeStorageSecretStorage(join(userDataDir, 'api-key.enc')),
+      emit: (channel, payload) => window?.webContents.send(channel, payload),
+      log,
+    });
+    const ipc = createHandlers({
+      services,
+      log,
+      platform: {
+        mediaUrlFor,
+        showSaveDialog: async (suggestedName) => {
+          const result = await dialog.showSaveDialog({ defaultPath: suggestedName });
+          return result.canceled || !result.filePath ? null : result.filePath;
+        },
+        revealInFolder: (path) => shell.showItemInFolder(path),
+        openPath: async (path) => (await shell.openPath(path)) === '',
+        pickFiles: async (kind, multiple) => {
+          const filters = {
+            video: [{ name: 'Video', extensions: ['mp4', 'mov', 'webm', 'm4v', 'gif', 'mkv'] }],
+            audio: [{ name: 'Audio', extensions: ['wav', 'mp3', 'm4a', 'aac', 'ogg', 'flac'] }],
+            subtitle: [{ name: 'Subtitles', extensions: ['srt', 'vtt'] }],
+          }[kind];
+          const result = await dialog.showOpenDialog({ filters, properties: multiple ? ['openFile', 'multiSelections'] : ['openFile'] });
+          return result.canceled ? [] : result.filePaths;
+        },
+        openExternal: async (url) => {
+          if (isAllowedExternalUrl(url)) await shell.openExternal(url);
+        },
+      },
+    });
+    handleAppProtocol(join(outDir, 'renderer'));
+    handleMediaProtocol(ipc.allowMediaPath);
+    registerIpcHandlers(ipc.dispatch, isTrustedFrame);
+    window = createMainWindow(join(outDir, 'preload'));
+  });
+}

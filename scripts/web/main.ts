@@ -1,0 +1,98 @@
+// `npm run web`: Soundstage in browser mode. Starts the same main-process services as Electron
+// (with the child-process engine launcher and the 0600-file key storage), serves the built
+// renderer on 127.0.0.1 and carries the IPC contract over a token-guarded WebSocket.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { homedir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { createHandlers } from '../../electron/main/ipc/handlers';
+import { ChildProcessEngineLauncher } from '../../electron/main/services/engine-host/child-process-launcher';
+import { FileSecretStorage } from '../../electron/main/services/key-vault/secret-storage';
+import { createMainServices } from '../../electron/main/services/main-services';
+import { startBrowserHost, type BrowserHost } from './host';
+import { createEventHub } from './event-hub';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const { values } = parseArgs({
+  options: {
+    port: { type: 'string', default: process.env.SOUNDSTAGE_WEB_PORT ?? '0' },
+    data: { type: 'string', default: process.env.SOUNDSTAGE_USER_DATA },
+    project: { type: 'string' },
+    'no-open': { type: 'boolean', default: false },
+  },
+});
+
+const userDataDir = resolve(values.data ?? join(process.env.XDG_CONFIG_HOME ?? join(homedir(), '.config'), 'Soundstage'));
+const uploadsDir = join(userDataDir, 'uploads');
+const rendererDir = join(root, 'out', 'renderer');
+if (!existsSync(join(rendererDir, 'index.html'))) {
+  console.error('The renderer is not built. Run `npm run build` (or `npm start`) first.');
+  process.exit(1);
+}
+await mkdir(uploadsDir, { recursive: true });
+
+const log = (line: string) => console.log(line);
+const events = createEventHub();
+const version = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string }).version;
+let host: BrowserHost | null = null;
+
+const services = await createMainServices({
+  userDataDir,
+  homeDir: values.project ? dirname(resolve(values.project)) : homedir(),
+  uploadsDir,
+  clientVersion: version,
+  engineLauncher: new ChildProcessEngineLauncher({ appRoot: root, onOutput: log }),
+  secretStorage: new FileSecretStorage(join(userDataDir, 'api-key')),
+  emit: (channel, payload) => events.emit(channel, payload),
+  log,
+});
+if (values.project) {
+  const projectFolder = resolve(values.project);
+  if (services.settings.get().projectFolder !== projectFolder) await services.settings.update({ projectFolder });
+}
+
+const ipc = createHandlers({
+  services,
+  log,
+  platform: {
+    mediaUrlFor: (path) => host?.mediaUrlFor(path) ?? '',
+    // No native dialog in a browser tab: results are saved inside the project folder.
+    showSaveDialog: async (suggestedName) => join(services.settings.get().projectFolder, 'exports', suggestedName),
+    revealInFolder: (path) => log(`reveal: ${dirname(path)}`),
+    openPath: async () => false,
+    // The page picks files with <input type=file> and uploads them; there is no picker here.
+    pickFiles: async () => [],
+    openExternal: (url) => log(`open in your browser: ${url}`),
+  },
+});
+
+host = await startBrowserHost({
+  rendererDir,
+  uploadsDir,
+  token: randomBytes(24).toString('base64url'),
+  port: Number(values.port),
+  dispatch: ipc.dispatch,
+  subscribe: events.subscribe,
+  allowMediaPath: ipc.allowMediaPath,
+});
+console.log(`Soundstage (browser mode) at ${host.url}`);
+
+if (!values['no-open'] && process.env.CI !== 'true') {
+  const opener = process.platform === 'darwin' ? 'open' : process.platform === 'win32' ? 'explorer' : 'xdg-open';
+  spawn(opener, [host.url], { stdio: 'ignore', detached: true }).on('error', () => undefined).unref();
+}
+
+let stopping = false;
+async function shutdown(): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  await host?.close();
+  await services.dispose();
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown());
+process.on('SIGTERM', () => void shutdown());
