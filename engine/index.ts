@@ -67,7 +67,16 @@ export async function startEngine(options: EngineOptions): Promise<RunningEngine
   const limiter = new RateLimiter();
   const billing = new Billing(accounts, ledger, () => `${baseUrl}/billing`);
   const byType = new Map<TaskType, Endpoint>(ENDPOINTS.map((endpoint) => [endpoint.type, endpoint]));
-  const runner = new TaskRunner({ store: tasks, billing, files, faults, limiter, log, endpointFor: (type) => byType.get(type) });
+  const runner = new TaskRunner({
+    store: tasks,
+    billing,
+    files,
+    faults,
+    limiter,
+    log,
+    watermarkKey: options.watermarkKey,
+    endpointFor: (type) => byType.get(type),
+  });
   const core: EngineCore = {
     dataDir,
     accounts,
@@ -81,6 +90,7 @@ export async function startEngine(options: EngineOptions): Promise<RunningEngine
     serials,
     endpoints: new Map(ENDPOINTS.map((endpoint) => [endpoint.path, endpoint])),
     allowLoopbackUrls: options.allowLoopbackUrls ?? false,
+    watermarkKey: options.watermarkKey,
     baseUrl: () => baseUrl,
     streams: new Set(),
     log,

@@ -94,6 +94,8 @@ export interface RunContext {
   publish(filePath: string, options: { contentType: string; ext: string; name?: string }): Promise<PublishedFile>;
   /** 32-bit payload to embed in every generated audio file of this task. */
   watermarkPayload: number;
+  /** The engine's watermark key (EngineOptions.watermarkKey); undefined = the generators' default. */
+  watermarkKey?: string;
   log(message: string): void;
 }
 

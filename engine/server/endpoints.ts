@@ -1,7 +1,10 @@
+import { textToMusicEndpoint } from '../endpoints/text-to-music';
 import type { Endpoint } from './endpoint';
 
 /**
  * Every POST endpoint the engine serves. To add one: write engine/endpoints/<name>.ts with
  * defineAsyncEndpoint / defineStreamEndpoint, then add one import and one entry here.
  */
-export const ENDPOINTS: readonly Endpoint[] = [];
+export const ENDPOINTS: readonly Endpoint[] = [
+  textToMusicEndpoint,
+];

@@ -24,6 +24,7 @@ export interface EngineCore {
   /** POST path -> endpoint. */
   endpoints: ReadonlyMap<string, Endpoint>;
   allowLoopbackUrls: boolean;
+  watermarkKey?: string;
   /** `http://127.0.0.1:<port>`, known once listening. */
   baseUrl(): string;
   /** Streams in progress, so shutdown can end them. */

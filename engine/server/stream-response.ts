@@ -41,6 +41,7 @@ export async function streamGeneration(res: ServerResponse, job: StreamJob): Pro
       workDir: job.workDir,
       signal: controller.signal,
       watermarkPayload,
+      watermarkKey: core.watermarkKey,
       log: (line) => core.log(`stream ${endpoint.type}: ${line}`),
     });
     for await (const item of items) {

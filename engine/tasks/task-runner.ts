@@ -18,6 +18,7 @@ export interface TaskRunnerDeps {
   faults: Faults;
   limiter: RateLimiter;
   endpointFor(type: TaskType): Endpoint | undefined;
+  watermarkKey?: string;
   log(line: string): void;
 }
 
@@ -83,6 +84,7 @@ export class TaskRunner {
       workDir,
       signal,
       watermarkPayload: task.watermarkPayload,
+      watermarkKey: this.deps.watermarkKey,
       log: (line) => this.deps.log(`task ${task.id}: ${line}`),
       publish: async (filePath, options) => {
         const { ref, size } = await this.deps.files.publish(filePath, options);
