@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import { decodeToPcm, writeWav } from '../audio/wav';
 import { watermarkWavFile } from '../watermark';
 import { normalizeLoudness, type Loudness } from './loudness';
+import { probeMedia } from './probe';
 
 /** Sample rate of everything the engine mixes and renders (the watermark detector's rate too). */
 export const MIX_RATE = 44_100;
@@ -14,12 +15,21 @@ export interface WatermarkSpec {
 
 export type MixOutcome<T> = { ok: true; value: T } | { ok: false; message: string };
 
-/** Decodes a file's first audio track to stereo float PCM at the mix rate; an error value when it cannot. */
+/**
+ * Decodes a file's first audio track to stereo float PCM at the mix rate; an error value when
+ * it cannot. Mono is decoded as mono and copied to both sides, because ffmpeg's own mono-to-
+ * stereo upmix lowers the level by 3 dB.
+ */
 export async function loadStereo(path: string, signal?: AbortSignal): Promise<MixOutcome<Float32Array[]>> {
+  const info = await probeMedia(path, signal);
+  if (!info.ok) return info;
+  if (!info.hasAudio) return { ok: false, message: 'The file has no audio track.' };
   try {
-    const channels = await decodeToPcm(path, MIX_RATE, 2, signal);
-    if (channels.length !== 2) return { ok: false, message: 'The audio could not be decoded.' };
-    return { ok: true, value: channels };
+    const mono = info.audioChannels === 1;
+    const channels = await decodeToPcm(path, MIX_RATE, mono ? 1 : 2, signal);
+    const [first, second = first] = channels;
+    if (!first || !second) return { ok: false, message: 'The audio could not be decoded.' };
+    return { ok: true, value: [first, mono ? Float32Array.from(first) : second] };
   } catch (error) {
     return { ok: false, message: `Cannot decode audio: ${(error as Error).message.slice(0, 300)}` };
   }
