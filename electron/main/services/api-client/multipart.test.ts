@@ -32,7 +32,7 @@ function parse(contentType: string, body: Buffer) {
       parser.on('file', (name, stream, info) => {
         const parts: Buffer[] = [];
         stream.on('data', (d: Buffer) => parts.push(d));
-        stream.on('end', () => (files[name] = { filename: info.filename, mimeType: info.mimeType, bytes: Buffer.concat(parts) }));
+        stream.on('end', () => (files[name] = { filename: info.filename ?? '', mimeType: info.mimeType, bytes: Buffer.concat(parts) }));
       });
       parser.on('close', () => resolve({ fields, files }));
       parser.on('error', reject);

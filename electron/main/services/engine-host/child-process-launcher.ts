@@ -15,13 +15,18 @@ export interface ChildProcessLauncherOptions {
   onOutput?: (line: string) => void;
 }
 
-/** The command that runs the engine: the built bundle when present, else the TS source via tsx. */
-export function engineCommand(appRoot: string, args: EngineLaunchArgs): { file: string; argv: string[] } {
+/**
+ * The command that runs the engine: the built bundle when present, else the TS source via tsx.
+ * The key travels in the environment (SOUNDSTAGE_ENGINE_KEY, which engine/cli.ts reads like
+ * --key) so it does not show in other users' process lists.
+ */
+export function engineCommand(appRoot: string, args: EngineLaunchArgs): { argv: string[]; env: Record<string, string> } {
   const built = path.join(appRoot, 'out', 'engine', 'cli.mjs');
-  const cliArgs = ['--port', String(args.port), '--data', args.dataDir, '--key', args.key];
-  if (existsSync(built)) return { file: built, argv: [built, ...cliArgs] };
+  const cliArgs = ['--port', String(args.port), '--data', args.dataDir];
+  const env = { SOUNDSTAGE_ENGINE_KEY: args.key };
+  if (existsSync(built)) return { argv: [built, ...cliArgs], env };
   const source = path.join(appRoot, 'engine', 'cli.ts');
-  return { file: source, argv: ['--import', 'tsx', source, ...cliArgs] };
+  return { argv: ['--import', 'tsx', source, ...cliArgs], env };
 }
 
 /**
@@ -32,11 +37,11 @@ export class ChildProcessEngineLauncher implements EngineLauncher {
   constructor(private readonly options: ChildProcessLauncherOptions) {}
 
   launch(args: EngineLaunchArgs): EngineProcess {
-    const { argv } = engineCommand(this.options.appRoot, args);
+    const { argv, env } = engineCommand(this.options.appRoot, args);
     const child = spawn(this.options.nodePath ?? process.execPath, argv, {
       cwd: this.options.appRoot,
       stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' },
+      env: { ...process.env, ...env, ELECTRON_RUN_AS_NODE: '1' },
     });
     return new ChildEngineProcess(child, this.options);
   }
@@ -44,6 +49,7 @@ export class ChildProcessEngineLauncher implements EngineLauncher {
 
 class ChildEngineProcess implements EngineProcess {
   readonly ready: Promise<EngineReady>;
+  readonly pid?: number;
   private readonly exitListeners: ((exit: EngineExit) => void)[] = [];
   private exit: EngineExit | null = null;
   private readonly exited: Promise<void>;
@@ -52,6 +58,7 @@ class ChildEngineProcess implements EngineProcess {
     private readonly child: ChildProcess,
     options: ChildProcessLauncherOptions,
   ) {
+    this.pid = child.pid;
     const errTail: string[] = [];
     this.exited = new Promise((resolve) => {
       const finish = (exit: EngineExit) => {

@@ -96,15 +96,14 @@ export class EngineHost {
     }
     this.process = proc;
     const startedAt = Date.now();
-    proc.onExit((exit) => this.handleExit(proc, exit, startedAt));
+    let isReady = false;
+    // An exit before the listening line is a failed start, reported below with the engine's own words.
+    proc.onExit((exit) => isReady && this.handleExit(proc, exit, startedAt));
     const ready = await proc.ready;
+    isReady = ready.ok;
     if (this.stopping) {
       await proc.stop();
       return fail('engine_stopped', 'The local engine was stopped.');
-    }
-    if (this.process !== proc) {
-      // It exited on its own; handleExit already reported it and scheduled a restart.
-      return fail('engine_crashed', ready.ok ? 'The local engine stopped right after starting.' : ready.message, { retryable: true });
     }
     if (!ready.ok) {
       this.process = null;

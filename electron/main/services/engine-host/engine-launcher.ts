@@ -16,6 +16,8 @@ export interface EngineExit {
 }
 
 export interface EngineProcess {
+  /** The OS process id, when the adapter knows it (diagnostics and tests). */
+  readonly pid?: number;
   /** Settles once: the URL the engine listens on, or why it did not start. */
   readonly ready: Promise<EngineReady>;
   /** Called once when the process ends, whether asked to or not. */
