@@ -1,4 +1,8 @@
 import { textToMusicEndpoint } from '../endpoints/text-to-music';
+import { dubbingEndpoint } from '../endpoints/dubbing';
+import { proofreadEndpoint } from '../endpoints/proofread';
+import { videoAnalysisEndpoint } from '../endpoints/video-analysis';
+import { audioDuckingEndpoint } from '../endpoints/audio-ducking';
 import type { Endpoint } from './endpoint';
 
 /**
@@ -7,4 +11,8 @@ import type { Endpoint } from './endpoint';
  */
 export const ENDPOINTS: readonly Endpoint[] = [
   textToMusicEndpoint,
+  proofreadEndpoint,
+  dubbingEndpoint,
+  videoAnalysisEndpoint,
+  audioDuckingEndpoint,
 ];
