@@ -41,7 +41,13 @@ function takeToken(): string | null {
 function link(): HostLink {
   if (window.api) return { mode: 'electron', api: window.api };
   const token = takeToken();
-  if (!token) return { mode: 'no-host', api: noHostApi };
+  if (!token) {
+    // Pasting the host's address into this tab only changes the hash: start over with it.
+    window.addEventListener('hashchange', () => {
+      if (readTokenFromHash(window.location.hash)) window.location.reload();
+    });
+    return { mode: 'no-host', api: noHostApi };
+  }
   const url = ipcSocketUrl(window.location.host, token, window.location.protocol === 'https:');
   const bridge = new WsBridge({ url, createSocket: (address) => new WebSocket(address) as SocketLike });
   bridge.start();

@@ -46,7 +46,7 @@ export function JobRow({ job, now }: { job: Job; now: number }) {
 
 
       {job.stage === 'failed' && job.error && <ErrorNotice error={job.error} />}
-      {job.stage === 'failed' && job.refunded !== undefined && (
+      {job.stage === 'failed' && job.taskId && job.refunded !== undefined && (
         <p className="small muted" data-testid="job-refund">
           {job.refunded ? 'Refunded: this failure was not charged.' : 'Not refunded (yet): the service may reverse the charge shortly after a failure.'}
         </p>
