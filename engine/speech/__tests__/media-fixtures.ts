@@ -64,3 +64,37 @@ export function wordErrorRate(reference: string, hypothesis: string): number {
   }
   return (row[hyp.length] ?? 0) / Math.max(1, ref.length);
 }
+
+/**
+ * A video whose stereo soundtrack is centred speech over stereo-wide "music" (a different tone
+ * in each channel), the case the speech-free bed is built for.
+ */
+export async function speechOverMusicVideo(dir: string, speech: string, seconds: number, name = 'dialogue.mp4'): Promise<string> {
+  const out = join(dir, name);
+  await exec('ffmpeg', [
+    '-hide_banner', '-loglevel', 'error', '-y',
+    '-f', 'lavfi', '-i', `testsrc2=size=320x240:rate=25:duration=${seconds}`,
+    '-i', speech,
+    '-f', 'lavfi', '-i', `sine=frequency=330:sample_rate=44100:duration=${seconds}`,
+    '-f', 'lavfi', '-i', `sine=frequency=550:sample_rate=44100:duration=${seconds}`,
+    '-filter_complex',
+    `[1:a]aresample=44100,apad,atrim=0:${seconds},pan=stereo|c0=c0|c1=c0[s];` +
+      `[2:a][3:a]amerge=inputs=2,volume=0.08[m];[s][m]amix=inputs=2:normalize=0[a]`,
+    '-map', '0:v', '-map', '[a]', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p',
+    '-c:a', 'aac', '-b:a', '128k', '-t', String(seconds), out,
+  ]);
+  return out;
+}
+
+/** md5 of a file's video stream, copied without decoding: equal only for a bit-exact picture. */
+export async function videoStreamMd5(path: string): Promise<string> {
+  const { stdout } = await exec('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-i', path, '-map', '0:v:0', '-c', 'copy', '-f', 'md5', '-']);
+  return stdout.trim();
+}
+
+/** Downloads a result URL (no auth, like the official clients) into a file. */
+export async function download(url: string, path: string): Promise<{ status: number; contentType: string | null }> {
+  const response = await fetch(url);
+  await writeFile(path, Buffer.from(await response.arrayBuffer()));
+  return { status: response.status, contentType: response.headers.get('content-type') };
+}
