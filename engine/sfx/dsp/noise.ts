@@ -1,0 +1,64 @@
+import { SAMPLE_RATE } from './buffer';
+import { Biquad } from './filters';
+import type { Rng } from './random';
+
+/** White noise in [-1, 1). */
+export function white(rng: Rng, frames: number): Float32Array {
+  const out = new Float32Array(frames);
+  for (let i = 0; i < frames; i++) out[i] = rng.next() * 2 - 1;
+  return out;
+}
+
+/** Pink (1/f) noise, Paul Kellet's economy filter; roughly unit-ish level. */
+export function pink(rng: Rng, frames: number): Float32Array {
+  const out = new Float32Array(frames);
+  let b0 = 0;
+  let b1 = 0;
+  let b2 = 0;
+  for (let i = 0; i < frames; i++) {
+    const w = rng.next() * 2 - 1;
+    b0 = 0.99765 * b0 + w * 0.099046;
+    b1 = 0.963 * b1 + w * 0.2965164;
+    b2 = 0.57 * b2 + w * 1.0526913;
+    out[i] = (b0 + b1 + b2 + w * 0.1848) * 0.25;
+  }
+  return out;
+}
+
+/**
+ * Brown (1/f²) noise for rumble: leaky integrated white noise, high-passed at 35 Hz so the
+ * energy is audible rumble rather than sub-sonic drift that only eats headroom.
+ */
+export function brown(rng: Rng, frames: number): Float32Array {
+  const out = new Float32Array(frames);
+  let y = 0;
+  for (let i = 0; i < frames; i++) {
+    y = 0.995 * y + (rng.next() * 2 - 1) * 0.1;
+    out[i] = y;
+  }
+  return new Biquad('highpass', SAMPLE_RATE, 35).run(out);
+}
+
+/**
+ * A slow random control curve in [0, 1] (gusts, swells, crowd swell): random targets every
+ * `periodSeconds` on average, joined by smoothstep easing.
+ */
+export function slowCurve(rng: Rng, frames: number, sampleRate: number, periodSeconds: number): Float32Array {
+  const out = new Float32Array(frames);
+  let from = rng.next();
+  let to = rng.next();
+  let segment = Math.max(1, Math.round(rng.range(0.5, 1.5) * periodSeconds * sampleRate));
+  let pos = 0;
+  for (let i = 0; i < frames; i++) {
+    const t = pos / segment;
+    // Smoothstep: the same ease as a half cosine, without a transcendental per sample.
+    out[i] = from + (to - from) * t * t * (3 - 2 * t);
+    if (++pos >= segment) {
+      pos = 0;
+      from = to;
+      to = rng.next();
+      segment = Math.max(1, Math.round(rng.range(0.5, 1.5) * periodSeconds * sampleRate));
+    }
+  }
+  return out;
+}

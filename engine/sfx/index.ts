@@ -1,0 +1,68 @@
+import type { Segment } from '../../shared/api/segments';
+import type { LayerSpec } from './catalog';
+import { composeText, composeVideo, type PlannedSpan } from './compose';
+import { createRng, seedFromText } from './dsp/random';
+import { finishAudio, type RenderedAudio, type RenderOptions } from './finish';
+import { planFromPrompt } from './plan';
+
+export type { RenderedAudio, RenderOptions } from './finish';
+export { planFromPrompt, type SfxPlan } from './plan';
+export { SFX_TARGET_LUFS, SFX_TRUE_PEAK_DB } from './finish';
+
+export interface TextSfxSpec {
+  prompt: string;
+  durationSeconds: number;
+}
+
+export interface VideoSfxSpec {
+  durationSeconds: number;
+  prompt?: string;
+  segments?: Segment[];
+  /** Hard cuts (s): a one-shot peaks on each. */
+  cuts: number[];
+  /** Sudden motion (s): a one-shot starts on each one away from a cut. */
+  motionPeaks: number[];
+}
+
+/** Sound effect from a prompt: keyword-chosen layers, watermarked, at -18 LUFS, in `format`. */
+export async function renderSfxFromText(spec: TextSfxSpec, opts: RenderOptions): Promise<RenderedAudio> {
+  const rng = createRng(seedFromText(`text|${spec.prompt}|${spec.durationSeconds}|${opts.watermarkPayload}`));
+  const audio = await composeText(planFromPrompt(spec.prompt), spec.durationSeconds, rng, opts.signal);
+  return finishAudio(audio, opts);
+}
+
+const DEFAULT_CUT_SHOT: LayerSpec = { kind: 'shot', name: 'whoosh' };
+const DEFAULT_MOTION_SHOT: LayerSpec = { kind: 'shot', name: 'impact', gainDb: -4 };
+
+/**
+ * Effects track for a video: ambience per segment prompt (or the prompt, or a neutral fallback),
+ * a whoosh peaking on each cut and an impact on motion peaks. A prompt that names one-shots
+ * ("laser", "punch") uses them in place of the whoosh and the impact.
+ */
+export async function renderSfxForVideo(spec: VideoSfxSpec, opts: RenderOptions): Promise<RenderedAudio> {
+  const rng = createRng(seedFromText(`video|${spec.prompt ?? ''}|${JSON.stringify(spec.segments ?? [])}|${spec.durationSeconds}|${opts.watermarkPayload}`));
+  const globalPlan = planFromPrompt(spec.prompt ?? '');
+  const spans: PlannedSpan[] =
+    spec.segments && spec.segments.length > 0
+      ? spec.segments.map((segment) => {
+          const own = planFromPrompt(segment.prompt);
+          return { start: segment.start, end: Math.min(segment.end, spec.durationSeconds), plan: own.matched[0] === 'fallback' && spec.prompt ? globalPlan : own };
+        })
+      : [{ start: 0, end: spec.durationSeconds, plan: globalPlan }];
+  const last = spans[spans.length - 1]!;
+  // Segments may stop short of the video's end (within tolerance): hold the last ambience.
+  last.end = spec.durationSeconds;
+  const audio = await composeVideo(
+    {
+      durationSeconds: spec.durationSeconds,
+      spans,
+      cuts: spec.cuts.filter((t) => t > 0 && t < spec.durationSeconds),
+      motionPeaks: spec.motionPeaks.filter((t) => t >= 0 && t < spec.durationSeconds - 0.2),
+      cutShot: globalPlan.shots[0] ?? DEFAULT_CUT_SHOT,
+      motionShot: globalPlan.shots[1] ?? DEFAULT_MOTION_SHOT,
+    },
+    rng,
+    opts.signal,
+  );
+  return finishAudio(audio, opts);
+}
