@@ -18,6 +18,8 @@ export default defineConfig({
     // The polyfill would be an extra script; Chromium supports modulepreload natively.
     modulePreload: { polyfill: false },
     assetsInlineLimit: 0,
+    // Loaded from disk or loopback, never over a network: one bundle is fine.
+    chunkSizeWarningLimit: 1500,
   },
   server: { host: '127.0.0.1', port: 5173 },
 });

@@ -1,7 +1,14 @@
+import { Panel } from '../../ui/Panel';
+import { TaskForm } from '../tasks/TaskForm';
+import { DUBBING_TASK } from '../tasks/task-specs';
+
 export function DubScreen() {
   return (
     <div className="screen">
       <p className="screen__intro">Dub videos into up to 17 languages, optionally speaking your approved subtitle scripts.</p>
+      <Panel title="Dub a video" label="Dub a video">
+        <TaskForm spec={DUBBING_TASK} />
+      </Panel>
       <section className="coming" aria-label="Dub batch (coming)">
         <h3>Dub batch: coming next</h3>
         <ul>

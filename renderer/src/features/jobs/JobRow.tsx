@@ -5,6 +5,7 @@ import { Badge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { FolderIcon, OpenIcon, RetryIcon, StopIcon, TrashIcon } from '../../ui/icons';
+import { JsonView } from '../../ui/JsonView';
 import { ProgressBar } from '../../ui/ProgressBar';
 import { canCancel, canRetry, elapsedMs, mayBeCharged, progressOf, STAGE_LABELS, STAGE_TONES, taskLabel } from './job-view';
 import { useJobActions } from './use-job-actions';
@@ -72,6 +73,13 @@ export function JobRow({ job, now }: { job: Job; now: number }) {
             </li>
           ))}
         </ul>
+      )}
+
+      {job.result && (
+        <details className="job__result">
+          <summary>Service result</summary>
+          <JsonView value={job.result} label={`Result of ${job.request.label}`} />
+        </details>
       )}
 
       {confirming === 'cancel' && (

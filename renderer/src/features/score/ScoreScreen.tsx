@@ -1,10 +1,12 @@
 import { MusicPanel } from '../music/MusicPanel';
+import { ScoreTools } from './ScoreTools';
 
 export function ScoreScreen() {
   return (
     <div className="screen">
       <p className="screen__intro">Score a piece: generate music from words, or sound for a video. Finished takes are written to the project folder.</p>
       <MusicPanel />
+      <ScoreTools />
       <section className="coming" aria-label="Score timeline (coming)">
         <h3>Timeline editor: coming next</h3>
         <p>A picture-locked timeline for scoring a video:</p>

@@ -1,0 +1,124 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { MediaFacts } from '../../../../shared/api/requests/media-checks';
+import type { Job } from '../../../../shared/domain/jobs/job';
+import { upsertJob } from '../../bridge/jobs-cache';
+import { queryKeyFor, useApiMutation, useApiQuery } from '../../bridge/query';
+import { hrefOf } from '../../app/routes';
+import { Button } from '../../ui/Button';
+import { ErrorNotice } from '../../ui/ErrorNotice';
+import { SparkIcon } from '../../ui/icons';
+import { Notice } from '../../ui/Notice';
+import { useTakes } from '../music/music-store';
+import { buildTaskJob, checkTask, deliveryOf, initialValues, taskLabel, type TaskValues } from './task-input';
+import { useTaskDrafts } from './task-drafts';
+import { TaskField } from './TaskField';
+import type { TaskSpec } from './task-specs';
+import './tasks.css';
+
+/** The probe of a chosen file, for the duration, track and size checks before upload. */
+function useMediaFacts(path: string): MediaFacts | undefined {
+  const probe = useApiQuery('media:probe', { path }, { enabled: path !== '', staleTime: Infinity });
+  return path && probe.data ? probe.data : undefined;
+}
+
+const RESULT_WORDS: Record<TaskSpec['result'], string> = {
+  audio: 'It appears in Takes on the Score screen and in Jobs.',
+  video: 'The video is written to the project folder; open it from Jobs.',
+  brief: 'The brief appears in Jobs when it is ready.',
+  subtitles: 'The .srt files are written to the project folder; open them from Jobs.',
+};
+
+/** A form for one endpoint, checked with the service's own rules before anything is sent. */
+export function TaskForm({ spec, onSubmitted }: { spec: TaskSpec; onSubmitted?: (job: Job) => void }) {
+  const draft = useTaskDrafts((s) => s.drafts[spec.type]);
+  const setDraft = useTaskDrafts((s) => s.setDraft);
+  const values = draft ?? initialValues(spec);
+  // Problems show at a field once it was touched; the reason beside the button shows at once.
+  const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
+  const set = (patch: TaskValues) => {
+    const keys = Object.keys(patch).flatMap((key) => {
+      const source = spec.fields.find((field) => field.kind === 'source' && (field.file === key || field.url === key));
+      return source?.kind === 'source' ? [source.file, source.url] : [key];
+    });
+    setTouched((before) => new Set([...before, ...keys]));
+    setDraft(spec.type, { ...values, ...patch });
+  };
+  const addTake = useTakes((s) => s.addTake);
+  const client = useQueryClient();
+  const services = useApiQuery('account:services', {}, { staleTime: 60_000 });
+  const maxUploadMb = typeof services.data?.max_upload_size_mb === 'number' ? services.data.max_upload_size_mb : undefined;
+
+  const sources = spec.fields.flatMap((field) => (field.kind === 'source' ? [field.file] : []));
+  const firstFacts = useMediaFacts(typeof values[sources[0] ?? ''] === 'string' ? (values[sources[0]!] as string) : '');
+  const secondFacts = useMediaFacts(typeof values[sources[1] ?? ''] === 'string' ? (values[sources[1]!] as string) : '');
+  const media: Record<string, MediaFacts> = {};
+  if (sources[0] && firstFacts) media[sources[0]] = firstFacts;
+  if (sources[1] && secondFacts) media[sources[1]] = secondFacts;
+
+  const check = checkTask(spec, values, media, maxUploadMb);
+  const streaming = deliveryOf(spec, values) === 'stream';
+  const submit = useApiMutation('jobs:submit', {
+    onSuccess: (job: Job) => {
+      client.setQueryData<Job[]>(queryKeyFor('jobs:list'), (list) => upsertJob(list, job));
+      if (spec.result === 'audio') addTake(job.id);
+      onSubmitted?.(job);
+    },
+  });
+
+  const send = () => {
+    if (check.request && !submit.isPending) submit.mutate(buildTaskJob(spec, check.request, taskLabel(spec, values)));
+  };
+
+  return (
+    <form
+      className="task"
+      aria-label={spec.title}
+      onSubmit={(event) => {
+        event.preventDefault();
+        send();
+      }}
+    >
+      <p className="muted small">{spec.description}</p>
+      {spec.streamable && (
+        <div className="segmented" role="radiogroup" aria-label="Delivery">
+          {(['stream', 'async'] as const).map((mode) => (
+            <label key={mode} className="segmented__option">
+              <input type="radio" name={`${spec.type}-mode`} checked={values.mode === mode} onChange={() => set({ mode })} />
+              <span>{mode === 'stream' ? 'Stream' : 'Async'}</span>
+            </label>
+          ))}
+        </div>
+      )}
+      {spec.fields.map((field) => (
+        <TaskField
+          key={field.kind === 'source' ? field.file : field.name}
+          field={field}
+          values={values}
+          problems={new Map([...check.problems].filter(([key]) => touched.has(key)))}
+          segmentProblems={check.segmentProblems}
+          streaming={streaming}
+          mediaSeconds={firstFacts?.durationSeconds}
+          set={set}
+        />
+      ))}
+      {check.problems.get('form')?.map((message) => (
+        <p key={message} className="field__error" role="alert">
+          {message}
+        </p>
+      ))}
+      {submit.error && <ErrorNotice error={submit.error} />}
+      {submit.isSuccess && (
+        <Notice tone="ok" title="Submitted">
+          {RESULT_WORDS[spec.result]} <a href={hrefOf('jobs')}>Open Jobs</a>
+        </Notice>
+      )}
+      <div className="task__actions">
+        <Button type="submit" variant="primary" icon={<SparkIcon />} disabled={!check.request} busy={submit.isPending}>
+          {spec.result === 'brief' ? 'Analyse' : spec.result === 'subtitles' ? 'Proofread' : spec.type === 'dubbing' ? 'Dub' : 'Generate'}
+        </Button>
+        {check.blocker && <span className="music-form__reason">{check.blocker}</span>}
+      </div>
+    </form>
+  );
+}
