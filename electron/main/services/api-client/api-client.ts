@@ -15,6 +15,7 @@ import { apiFail, type ApiResult } from './api-result';
 import { apiUrl, normalizeBaseUrl } from './base-url';
 import { downloadToFile, type DownloadedFile } from './download';
 import { errorFromResponse, readJson, send, type FetchImpl } from './http';
+import { postStreaming } from './http-post';
 import { buildMultipartBody } from './multipart';
 import { consumeMusicStream, type StreamHandlers, type StreamOutcome } from './ndjson-stream';
 import { redact } from './redact';
@@ -27,6 +28,7 @@ export interface ApiClientOptions {
   /** The key for this base URL; null when none is configured. */
   getKey: () => Promise<string | null>;
   clientVersion: string;
+  /** For GETs and result downloads; uploads go through node:http(s) for backpressure (http-post.ts). */
   fetchImpl?: FetchImpl;
   /** Debug log sink; every line is redacted before it gets here. */
   log?: (line: string) => void;
@@ -85,7 +87,7 @@ export class ApiClient {
       return apiFail({ kind: 'upstream', code: 'truncated_stream', message: 'The stream had no body.', retryable: true });
     }
     handlers.onResponse?.();
-    return consumeMusicStream(response.body, response.url, handlers);
+    return consumeMusicStream(response.body, apiUrl(this.baseUrl, TASK_PATHS[request.type]), handlers);
   }
 
   /** Downloads a result file (no auth headers; redirects followed; size checked when known). */
@@ -162,17 +164,17 @@ export class ApiClient {
       });
     }
     const url = apiUrl(this.baseUrl, TASK_PATHS[request.type]);
-    const sent = await send(this.fetchImpl, url, {
-      method: 'POST',
-      headers: {
+    const sent = await postStreaming(
+      url,
+      {
         ...headers.value,
         Accept: accept,
         'Content-Type': body.value.contentType,
         'Content-Length': String(body.value.contentLength),
       },
-      body: body.value.chunks(onUploadProgress),
+      body.value.chunks(onUploadProgress),
       signal,
-    });
+    );
     if (!sent.ok) return this.logged('POST', url, sent);
     this.log(`POST ${url} (${body.value.contentLength} bytes) -> ${sent.value.status}`);
     return sent;

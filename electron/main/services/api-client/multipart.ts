@@ -25,9 +25,14 @@ export interface MultipartBody {
   chunks(onProgress?: (sent: number, total: number) => void): AsyncGenerator<Uint8Array>;
 }
 
+/** Thrown into the upload when a file part no longer matches what was announced. */
+export class UploadSourceError extends Error {
+  override readonly name = 'UploadSourceError';
+}
+
 export type MultipartResult = { ok: true; value: MultipartBody } | { ok: false; field: string; message: string };
 
-const READ_CHUNK_BYTES = 256 * 1024;
+const READ_CHUNK_BYTES = 64 * 1024;
 
 const CONTENT_TYPES: Record<string, string> = {
   '.mp4': 'video/mp4',
@@ -113,7 +118,7 @@ export async function buildMultipartBody(texts: readonly TextPart[], files: read
         }
       }
       // Content-Length was promised up front: a file that shrank mid-upload must fail loudly.
-      if (read !== piece.size) throw new Error(`${piece.filePath} changed size during the upload.`);
+      if (read !== piece.size) throw new UploadSourceError(`${piece.filePath} changed size during the upload.`);
     }
   }
 

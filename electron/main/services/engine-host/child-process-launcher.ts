@@ -13,6 +13,8 @@ export interface ChildProcessLauncherOptions {
   readyTimeoutMs?: number;
   /** Engine output lines, for the host's log (the key is not printed by the engine). */
   onOutput?: (line: string) => void;
+  /** 'source' runs engine/cli.ts even when a build exists (tests, so a stale bundle is never used). */
+  prefer?: 'built' | 'source';
 }
 
 /**
@@ -20,11 +22,15 @@ export interface ChildProcessLauncherOptions {
  * The key travels in the environment (SOUNDSTAGE_ENGINE_KEY, which engine/cli.ts reads like
  * --key) so it does not show in other users' process lists.
  */
-export function engineCommand(appRoot: string, args: EngineLaunchArgs): { argv: string[]; env: Record<string, string> } {
+export function engineCommand(
+  appRoot: string,
+  args: EngineLaunchArgs,
+  prefer: 'built' | 'source' = 'built',
+): { argv: string[]; env: Record<string, string> } {
   const built = path.join(appRoot, 'out', 'engine', 'cli.mjs');
   const cliArgs = ['--port', String(args.port), '--data', args.dataDir];
   const env = { SOUNDSTAGE_ENGINE_KEY: args.key };
-  if (existsSync(built)) return { argv: [built, ...cliArgs], env };
+  if (prefer === 'built' && existsSync(built)) return { argv: [built, ...cliArgs], env };
   const source = path.join(appRoot, 'engine', 'cli.ts');
   return { argv: ['--import', 'tsx', source, ...cliArgs], env };
 }
@@ -37,7 +43,7 @@ export class ChildProcessEngineLauncher implements EngineLauncher {
   constructor(private readonly options: ChildProcessLauncherOptions) {}
 
   launch(args: EngineLaunchArgs): EngineProcess {
-    const { argv, env } = engineCommand(this.options.appRoot, args);
+    const { argv, env } = engineCommand(this.options.appRoot, args, this.options.prefer);
     const child = spawn(this.options.nodePath ?? process.execPath, argv, {
       cwd: this.options.appRoot,
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -36,7 +36,7 @@ describe('EngineHost with the real engine CLI in a child process', () => {
   it('starts on a loopback port with a generated key, restarts after a crash, keeps the key, stops', async () => {
     const statuses: EngineStatus[] = [];
     const processes: EngineProcess[] = [];
-    const base = new ChildProcessEngineLauncher({ appRoot });
+    const base = new ChildProcessEngineLauncher({ appRoot, prefer: 'source' });
     const launcher = { launch: (args: Parameters<typeof base.launch>[0]) => processes[processes.push(base.launch(args)) - 1]! };
     const keyStorage = new FileSecretStorage(path.join(dir, 'engine.key'));
     const host = new EngineHost({ launcher, dataDir: path.join(dir, 'engine'), keyStorage, onStatus: (s) => statuses.push(s), baseDelayMs: 100 });
@@ -75,7 +75,7 @@ describe('EngineHost with the real engine CLI in a child process', () => {
     const statuses: EngineStatus[] = [];
     // A folder without the engine: node starts, fails to load engine/cli.ts and exits.
     await fs.mkdir(path.join(dir, 'no-app-here'), { recursive: true });
-    const launcher = new ChildProcessEngineLauncher({ appRoot: path.join(dir, 'no-app-here') });
+    const launcher = new ChildProcessEngineLauncher({ appRoot: path.join(dir, 'no-app-here'), prefer: 'source' });
     const host = new EngineHost({ launcher, dataDir: path.join(dir, 'x'), onStatus: (s) => statuses.push(s), maxRestarts: 1, baseDelayMs: 50 });
     const started = await host.start();
     expect(started).toMatchObject({ ok: false, error: { code: 'engine_crashed' } });

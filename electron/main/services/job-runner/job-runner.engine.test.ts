@@ -1,0 +1,231 @@
+import { execFile } from 'node:child_process';
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Job, JobRequest } from '../../../../shared/domain/jobs/job';
+import { startTestEngine, tempDir, type TestEngine } from '../../../../engine/testing/harness';
+import { ApiClient } from '../api-client/api-client';
+import { JobRunner, type JobRunnerOptions } from './job-runner';
+
+const run = promisify(execFile);
+let dir: string;
+const engines: TestEngine[] = [];
+const runners: JobRunner[] = [];
+
+beforeAll(async () => {
+  dir = await tempDir('job-runner-');
+});
+afterEach(async () => {
+  await Promise.all(runners.splice(0).map((r) => r.dispose()));
+  await Promise.all(engines.splice(0).map((e) => e.close()));
+});
+afterAll(async () => {
+  await fs.rm(dir, { recursive: true, force: true });
+});
+
+async function engineWith(options: Parameters<typeof startTestEngine>[0] = {}): Promise<TestEngine> {
+  const engine = await startTestEngine(options);
+  engines.push(engine);
+  return engine;
+}
+
+interface Harness {
+  runner: JobRunner;
+  changes: Job[];
+  chunks: Buffer[];
+  dataDir: string;
+  project: string;
+}
+
+async function runnerFor(engine: TestEngine, key = engine.key, extra: Partial<JobRunnerOptions> & { dataDir?: string } = {}): Promise<Harness> {
+  const dataDir = extra.dataDir ?? (await fs.mkdtemp(path.join(dir, 'data-')));
+  const project = path.join(dataDir, 'project');
+  const changes: Job[] = [];
+  const chunks: Buffer[] = [];
+  const client = new ApiClient({ baseUrl: engine.url, getKey: async () => key, clientVersion: 'test' });
+  const runner = new JobRunner({
+    dataDir,
+    projectFolder: () => project,
+    client: () => client,
+    concurrency: () => 2,
+    onChange: (job) => changes.push(job),
+    onStreamChunk: (_id, seq, bytes) => {
+      expect(seq).toBe(chunks.length);
+      chunks.push(Buffer.from(bytes));
+    },
+    pollIntervalMs: 200,
+    retryDelayMs: 100,
+    ...extra,
+  });
+  runners.push(runner);
+  await runner.start();
+  return { runner, changes, chunks, dataDir, project };
+}
+
+function waitFor(h: Harness, id: string, predicate: (job: Job) => boolean, timeoutMs = 100_000): Promise<Job> {
+  return new Promise((resolve, reject) => {
+    const started = Date.now();
+    const check = () => {
+      const job = h.runner.get(id);
+      if (job && predicate(job)) return resolve(job);
+      if (Date.now() - started > timeoutMs) return reject(new Error(`job ${id} stuck at ${job?.stage}: ${JSON.stringify(job?.error)}`));
+      setTimeout(check, 25);
+    };
+    check();
+  });
+}
+const finished = (job: Job) => ['succeeded', 'failed', 'canceled'].includes(job.stage);
+
+async function probeSeconds(file: string): Promise<number> {
+  const { stdout } = await run('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', file]);
+  return Number(stdout.trim());
+}
+
+async function usageRequests(engine: TestEngine, key = engine.key): Promise<number> {
+  const usage = await engine.get('/v1/account/usage?days=1', { key });
+  return Number(usage.body.summary.total_requests);
+}
+
+const asyncMusic = (duration = 5): JobRequest => ({
+  type: 'text_to_music',
+  delivery: 'async',
+  fields: { prompt: 'calm piano, slow', duration, mode: 'async', output_format: 'wav' },
+  files: {},
+  label: 'Calm piano',
+});
+const streamMusic: JobRequest = {
+  type: 'text_to_music',
+  delivery: 'stream',
+  fields: { prompt: 'bright synth pop', duration: 6 },
+  files: {},
+  label: 'Synth take',
+};
+const stagesOf = (h: Harness, id: string) => h.changes.filter((j) => j.id === id).map((j) => j.stage).filter((s, i, all) => s !== all[i - 1]);
+
+describe('JobRunner against the real engine', () => {
+  it('runs an async job to succeeded with the result file in the project folder', async () => {
+    const engine = await engineWith();
+    const h = await runnerFor(engine);
+    const submitted = await h.runner.submit(asyncMusic(5));
+    expect(submitted.ok).toBe(true);
+    if (!submitted.ok) return;
+    const job = await waitFor(h, submitted.value.id, finished);
+    expect(job.stage, JSON.stringify(job.error)).toBe('succeeded');
+    expect(stagesOf(h, job.id)).toEqual(expect.arrayContaining(['queued', 'uploading', 'submitted', 'downloading', 'succeeded']));
+    expect(job.taskId).toBeTruthy();
+    expect(job.files).toHaveLength(1);
+    const file = job.files[0]!;
+    expect(file.role).toBe('audio[0]');
+    expect(path.dirname(file.path)).toBe(path.join(h.project, `calm-piano-${job.id.slice(0, 8)}`));
+    expect(path.extname(file.path)).toBe('.wav');
+    expect((await fs.stat(file.path)).size).toBe(file.bytes);
+    expect(await probeSeconds(file.path)).toBeCloseTo(5, 0);
+    expect(job.result?.status).toBe('succeeded');
+    // The ledger on disk has the finished job.
+    const ledger = JSON.parse(await fs.readFile(path.join(h.dataDir, 'jobs.json'), 'utf8')) as { entries: { job: Job }[] };
+    expect(ledger.entries[0]?.job.stage).toBe('succeeded');
+  });
+
+  it('streams a music take: chunks forwarded in order and saved as an .m4a ffprobe can read', async () => {
+    const engine = await engineWith();
+    const h = await runnerFor(engine);
+    const submitted = await h.runner.submit(streamMusic);
+    if (!submitted.ok) throw new Error(submitted.error.message);
+    const job = await waitFor(h, submitted.value.id, finished);
+    expect(job.stage, JSON.stringify(job.error)).toBe('succeeded');
+    expect(stagesOf(h, job.id)).toEqual(['queued', 'uploading', 'streaming', 'succeeded']);
+    expect(job.files).toHaveLength(1);
+    const take = job.files[0]!;
+    expect(take.path.endsWith('.m4a')).toBe(true);
+    expect(job.title).toBeTruthy();
+    const bytes = await fs.readFile(take.path);
+    expect(Buffer.concat(h.chunks).equals(bytes)).toBe(true);
+    expect(await probeSeconds(take.path)).toBeCloseTo(6, 0);
+    expect(job.taskId).toBeUndefined();
+  });
+
+  it('cancels a job that is waiting on its task and says the task may still be charged', async () => {
+    const engine = await engineWith();
+    const h = await runnerFor(engine, engine.key, { pollIntervalMs: 5000 });
+    const submitted = await h.runner.submit(asyncMusic(30));
+    if (!submitted.ok) throw new Error(submitted.error.message);
+    await waitFor(h, submitted.value.id, (j) => j.stage === 'submitted' || j.stage === 'processing');
+    const canceled = await h.runner.cancel(submitted.value.id);
+    expect(canceled.ok && canceled.value.stage).toBe('canceled');
+    expect(canceled.ok && canceled.value.error?.code).toBe('canceled_after_submit');
+    expect(await h.runner.cancel(submitted.value.id)).toMatchObject({ ok: false, error: { code: 'not_cancelable' } });
+    // A retry is a new submission and counts as a second attempt.
+    const retried = await h.runner.retry(submitted.value.id);
+    expect(retried.ok && retried.value.attempts).toBe(2);
+    const job = await waitFor(h, submitted.value.id, finished);
+    expect(job.stage).toBe('succeeded');
+    expect(await usageRequests(engine)).toBe(2);
+  });
+
+  it('stops on 402 (trial used up) without retrying or writing any file', async () => {
+    const key = 'sk_self_serve_no_trial';
+    const engine = await engineWith({ accounts: [{ key, funded: false, trial: { text_to_music: 1 } }] });
+    // Spend the one free call first.
+    const spent = await engine.post('/v1/text-to-music', { prompt: 'x', duration: 5, mode: 'async' }, undefined, { key });
+    expect(spent.status).toBe(202);
+    await engine.pollTask(spent.body.task_id, { key });
+    const h = await runnerFor(engine, key);
+    const submitted = await h.runner.submit(asyncMusic(5));
+    if (!submitted.ok) throw new Error(submitted.error.message);
+    const job = await waitFor(h, submitted.value.id, finished);
+    expect(job.stage).toBe('failed');
+    expect(job.error).toMatchObject({ kind: 'trial_exhausted', retryable: false });
+    expect(job.attempts).toBe(1);
+    expect(job.files).toEqual([]);
+    expect(stagesOf(h, job.id)).toEqual(['queued', 'uploading', 'failed']);
+    await expect(fs.stat(h.project)).rejects.toThrow();
+    expect(await usageRequests(engine, key)).toBe(1);
+  });
+
+  it('waits out a 429 (Retry-After), posts again and succeeds', async () => {
+    const engine = await engineWith({ faults: { forceStatus: [{ path: '/v1/text-to-music', status: 429, retryAfter: 1, times: 1 }] } });
+    const h = await runnerFor(engine);
+    const submitted = await h.runner.submit(asyncMusic(5));
+    if (!submitted.ok) throw new Error(submitted.error.message);
+    const waiting = await waitFor(h, submitted.value.id, (j) => j.stage === 'queued' && j.waitUntil !== undefined);
+    expect(waiting.error).toMatchObject({ kind: 'rate_limited', retryAfter: 1 });
+    const job = await waitFor(h, submitted.value.id, finished);
+    expect(job.stage, JSON.stringify(job.error)).toBe('succeeded');
+    const stages = stagesOf(h, job.id);
+    expect(stages.slice(0, 5)).toEqual(['queued', 'uploading', 'queued', 'uploading', 'submitted']);
+    expect(stages.at(-1)).toBe('succeeded');
+    expect(job.attempts).toBe(1);
+    expect(await usageRequests(engine)).toBe(1);
+  });
+
+  it('resumes polling after a restart mid-poll without posting again', async () => {
+    const engine = await engineWith();
+    const dataDir = await fs.mkdtemp(path.join(dir, 'restart-'));
+    const first = await runnerFor(engine, engine.key, { dataDir, pollIntervalMs: 60_000 });
+    const submitted = await first.runner.submit(asyncMusic(20));
+    if (!submitted.ok) throw new Error(submitted.error.message);
+    const id = submitted.value.id;
+    const polling = await waitFor(first, id, (j) => j.stage === 'processing');
+    await first.runner.dispose();
+    // The app "restarts": a new runner on the same data folder.
+    const second = await runnerFor(engine, engine.key, { dataDir });
+    const job = await waitFor(second, id, finished);
+    expect(job.stage, JSON.stringify(job.error)).toBe('succeeded');
+    expect(job.taskId).toBe(polling.taskId);
+    expect(job.files).toHaveLength(1);
+    expect(await probeSeconds(job.files[0]!.path)).toBeCloseTo(20, 0);
+    expect(await usageRequests(engine)).toBe(1);
+  });
+
+  it('fails an upload cut short by a restart instead of posting it again', async () => {
+    const dataDir = await fs.mkdtemp(path.join(dir, 'cut-'));
+    const now = Date.now();
+    const uploading: Job = { id: 'cut-job', request: asyncMusic(5), stage: 'uploading', createdAt: now, updatedAt: now, attempts: 1, files: [] };
+    await fs.writeFile(path.join(dataDir, 'jobs.json'), JSON.stringify({ version: 1, entries: [{ origin: 'default', job: uploading }] }));
+    const engine = await engineWith();
+    const h = await runnerFor(engine, engine.key, { dataDir });
+    expect(h.runner.get('cut-job')).toMatchObject({ stage: 'failed', error: { code: 'interrupted' } });
+    expect(await usageRequests(engine)).toBe(0);
+  });
+});
