@@ -40,7 +40,10 @@ export async function handleSubmit(req: IncomingMessage, res: ServerResponse, ac
     account: { id: account.id, maxUploadSizeMb: account.maxUploadSizeMb },
     allowLoopbackUrls: core.allowLoopbackUrls,
   });
-  const prepared = await endpoint.prepare(form.value, ctx);
+  const prepared = await endpoint.prepare(form.value, ctx).catch(async (error: unknown) => {
+    await discard();
+    throw error;
+  });
   if (!prepared.ok) {
     await discard();
     return sendRejection(res, prepared.error);

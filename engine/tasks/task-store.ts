@@ -1,4 +1,4 @@
-import { readdir } from 'node:fs/promises';
+import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { JsonFile, readJsonFile } from '../files/atomic-json';
 import type { TaskRecord } from './task-record';
@@ -19,9 +19,10 @@ export class TaskStore {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
     }
     for (const name of names) {
-      // Folders of rejected or streamed requests have no task.json: they are not tasks.
       const record = await readJsonFile<TaskRecord>(join(store.dir, name, 'task.json')).catch(() => undefined);
       if (record?.id === name) store.tasks.set(record.id, record);
+      // A folder without a task is what a crash left of a stream or of a request being checked.
+      else await rm(join(store.dir, name), { recursive: true, force: true });
     }
     return store;
   }
