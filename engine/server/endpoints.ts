@@ -3,6 +3,11 @@ import { dubbingEndpoint } from '../endpoints/dubbing';
 import { proofreadEndpoint } from '../endpoints/proofread';
 import { videoAnalysisEndpoint } from '../endpoints/video-analysis';
 import { audioDuckingEndpoint } from '../endpoints/audio-ducking';
+import { textToSfxEndpoint } from '../endpoints/text-to-sfx';
+import { videoToSfxEndpoint } from '../endpoints/video-to-sfx';
+import { videoToVideoSfxEndpoint } from '../endpoints/video-to-video-sfx';
+import { videoToSoundEndpoint } from '../endpoints/video-to-sound';
+import { videoToVideoSoundEndpoint } from '../endpoints/video-to-video-sound';
 import type { Endpoint } from './endpoint';
 
 /**
@@ -15,4 +20,9 @@ export const ENDPOINTS: readonly Endpoint[] = [
   dubbingEndpoint,
   videoAnalysisEndpoint,
   audioDuckingEndpoint,
+  textToSfxEndpoint,
+  videoToSfxEndpoint,
+  videoToVideoSfxEndpoint,
+  videoToSoundEndpoint,
+  videoToVideoSoundEndpoint,
 ];

@@ -92,7 +92,9 @@ export async function composeVideo(score: VideoScore, rng: Rng, signal?: AbortSi
     const end = Math.min(frames, Math.round(span.end * SAMPLE_RATE) + (last ? 0 : fade / 2));
     if (end <= start) continue;
     const audio = await renderPlan(span.plan, end - start, rng.fork(`span${index}`), signal);
-    fadeEdges(audio, first ? 0 : fade, last ? 0 : fade);
+    // A last span that stops before the video's end fades out briefly instead of cutting off.
+    const tailFade = span.end < score.durationSeconds - 0.01 ? Math.round(0.05 * SAMPLE_RATE) : 0;
+    fadeEdges(audio, first ? 0 : fade, last ? tailFade : fade);
     addAt(out, audio, start);
   }
   const cutShot = await renderShot(score.cutShot, rng.fork('cut'), 1, signal);

@@ -42,22 +42,21 @@ const DEFAULT_MOTION_SHOT: LayerSpec = { kind: 'shot', name: 'impact', gainDb: -
 export async function renderSfxForVideo(spec: VideoSfxSpec, opts: RenderOptions): Promise<RenderedAudio> {
   const rng = createRng(seedFromText(`video|${spec.prompt ?? ''}|${JSON.stringify(spec.segments ?? [])}|${spec.durationSeconds}|${opts.watermarkPayload}`));
   const globalPlan = planFromPrompt(spec.prompt ?? '');
-  const spans: PlannedSpan[] =
-    spec.segments && spec.segments.length > 0
-      ? spec.segments.map((segment) => {
-          const own = planFromPrompt(segment.prompt);
-          return { start: segment.start, end: Math.min(segment.end, spec.durationSeconds), plan: own.matched[0] === 'fallback' && spec.prompt ? globalPlan : own };
-        })
-      : [{ start: 0, end: spec.durationSeconds, plan: globalPlan }];
-  const last = spans[spans.length - 1]!;
-  // Segments may stop short of the video's end (within tolerance): hold the last ambience.
-  last.end = spec.durationSeconds;
+  const segments = spec.segments && spec.segments.length > 0 ? spec.segments : undefined;
+  const spans: PlannedSpan[] = segments
+    ? segments.map((segment) => {
+        const own = planFromPrompt(segment.prompt);
+        return { start: segment.start, end: Math.min(segment.end, spec.durationSeconds), plan: own.matched[0] === 'fallback' && spec.prompt ? globalPlan : own };
+      })
+    : [{ start: 0, end: spec.durationSeconds, plan: globalPlan }];
+  // Segments need not reach the end: the uncovered tail gets no effects (client-notes 6.5).
+  const coveredEnd = spans[spans.length - 1]!.end;
   const audio = await composeVideo(
     {
       durationSeconds: spec.durationSeconds,
       spans,
-      cuts: spec.cuts.filter((t) => t > 0 && t < spec.durationSeconds),
-      motionPeaks: spec.motionPeaks.filter((t) => t >= 0 && t < spec.durationSeconds - 0.2),
+      cuts: spec.cuts.filter((t) => t > 0 && t < coveredEnd),
+      motionPeaks: spec.motionPeaks.filter((t) => t >= 0 && t < coveredEnd - 0.2),
       cutShot: globalPlan.shots[0] ?? DEFAULT_CUT_SHOT,
       motionShot: globalPlan.shots[1] ?? DEFAULT_MOTION_SHOT,
     },
