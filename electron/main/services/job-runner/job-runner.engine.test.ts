@@ -1,91 +1,10 @@
-import { execFile } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Job, JobRequest } from '../../../../shared/domain/jobs/job';
-import { startTestEngine, tempDir, type TestEngine } from '../../../../engine/testing/harness';
-import { ApiClient } from '../api-client/api-client';
-import { JobRunner, type JobRunnerOptions } from './job-runner';
+import { dir, engineWith, finished, probeSeconds, runnerFor, stagesOf, usageRequests, useRunnerHarness, waitFor } from './__tests__/runner-harness';
 
-const run = promisify(execFile);
-let dir: string;
-const engines: TestEngine[] = [];
-const runners: JobRunner[] = [];
-
-beforeAll(async () => {
-  dir = await tempDir('job-runner-');
-});
-afterEach(async () => {
-  await Promise.all(runners.splice(0).map((r) => r.dispose()));
-  await Promise.all(engines.splice(0).map((e) => e.close()));
-});
-afterAll(async () => {
-  await fs.rm(dir, { recursive: true, force: true });
-});
-
-async function engineWith(options: Parameters<typeof startTestEngine>[0] = {}): Promise<TestEngine> {
-  const engine = await startTestEngine(options);
-  engines.push(engine);
-  return engine;
-}
-
-interface Harness {
-  runner: JobRunner;
-  changes: Job[];
-  chunks: Buffer[];
-  dataDir: string;
-  project: string;
-}
-
-async function runnerFor(engine: TestEngine, key = engine.key, extra: Partial<JobRunnerOptions> & { dataDir?: string } = {}): Promise<Harness> {
-  const dataDir = extra.dataDir ?? (await fs.mkdtemp(path.join(dir, 'data-')));
-  const project = path.join(dataDir, 'project');
-  const changes: Job[] = [];
-  const chunks: Buffer[] = [];
-  const client = new ApiClient({ baseUrl: engine.url, getKey: async () => key, clientVersion: 'test' });
-  const runner = new JobRunner({
-    dataDir,
-    projectFolder: () => project,
-    client: () => client,
-    concurrency: () => 2,
-    onChange: (job) => changes.push(job),
-    onStreamChunk: (_id, seq, bytes) => {
-      expect(seq).toBe(chunks.length);
-      chunks.push(Buffer.from(bytes));
-    },
-    pollIntervalMs: 200,
-    retryDelayMs: 100,
-    ...extra,
-  });
-  runners.push(runner);
-  await runner.start();
-  return { runner, changes, chunks, dataDir, project };
-}
-
-function waitFor(h: Harness, id: string, predicate: (job: Job) => boolean, timeoutMs = 100_000): Promise<Job> {
-  return new Promise((resolve, reject) => {
-    const started = Date.now();
-    const check = () => {
-      const job = h.runner.get(id);
-      if (job && predicate(job)) return resolve(job);
-      if (Date.now() - started > timeoutMs) return reject(new Error(`job ${id} stuck at ${job?.stage}: ${JSON.stringify(job?.error)}`));
-      setTimeout(check, 25);
-    };
-    check();
-  });
-}
-const finished = (job: Job) => ['succeeded', 'failed', 'canceled'].includes(job.stage);
-
-async function probeSeconds(file: string): Promise<number> {
-  const { stdout } = await run('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', file]);
-  return Number(stdout.trim());
-}
-
-async function usageRequests(engine: TestEngine, key = engine.key): Promise<number> {
-  const usage = await engine.get('/v1/account/usage?days=1', { key });
-  return Number(usage.body.summary.total_requests);
-}
+useRunnerHarness();
 
 const asyncMusic = (duration = 5): JobRequest => ({
   type: 'text_to_music',
@@ -101,7 +20,6 @@ const streamMusic: JobRequest = {
   files: {},
   label: 'Synth take',
 };
-const stagesOf = (h: Harness, id: string) => h.changes.filter((j) => j.id === id).map((j) => j.stage).filter((s, i, all) => s !== all[i - 1]);
 
 describe('JobRunner against the real engine', () => {
   it('runs an async job to succeeded with the result file in the project folder', async () => {
