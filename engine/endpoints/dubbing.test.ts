@@ -39,7 +39,10 @@ let esScript = '';
 beforeAll(async () => {
   engine = await startTestEngine();
   ({ dir, cleanup } = await makeTempDir('dubbing-contract-'));
-  const speech = await festivalSpeech(dir, 'Hello and welcome to our video. Today we talk about the weather in the hills. Thank you for watching.');
+  const speech = await festivalSpeech(
+    dir,
+    'Hello and welcome to our video. Today we talk about the weather in the hills. Thank you for watching.',
+  );
   clip = await speechOverMusicVideo(dir, speech, 10);
   esScript = join(dir, 'clip.es.srt');
   await writeFile(esScript, SPANISH_SRT);
@@ -61,7 +64,13 @@ describe('POST /v1/dubbing with a supplied script', () => {
       { video: clip, 'subtitles[es]': esScript },
     );
     expect(ack.status, ack.text).toBe(202);
-    expect(ack.body.subtitle_preflight.es).toMatchObject({ status: 'ok', cue_count: 3, issues: [], changes_count: 0, report_url: null });
+    expect(ack.body.subtitle_preflight.es).toMatchObject({
+      status: 'ok',
+      cue_count: 3,
+      issues: [],
+      changes_count: 0,
+      report_url: null,
+    });
     const task = await engine.pollTask(ack.body.task_id);
     expect(task.status, JSON.stringify(task.error)).toBe('succeeded');
     expect(Object.keys(task.outputs)).toEqual(['es']);
@@ -80,7 +89,10 @@ describe('POST /v1/dubbing with a supplied script', () => {
     expect((await detectWatermarkFile(clip, DEFAULT_WATERMARK_KEY)).found).toBe(false);
 
     expect(['exported', 'exported_review_required']).toContain(task.subtitle_export.es.status);
-    expect(task.subtitle_export.es).toMatchObject({ error: null, report_url: expect.stringMatching(/\.json$/) });
+    expect(task.subtitle_export.es).toMatchObject({
+      error: null,
+      report_url: expect.stringMatching(/\.json$/),
+    });
     expect(typeof task.subtitle_export.es.alignment_loss).toBe('number');
     const srtPath = join(dir, 'dub-es.srt');
     await download(task.subtitles.es, srtPath);
@@ -93,7 +105,11 @@ describe('POST /v1/dubbing with a supplied script', () => {
 
 describe('POST /v1/dubbing without scripts', () => {
   it('translates the English transcript into es and dubs it', async () => {
-    const ack = await engine.post('/v1/dubbing', { languages: '["es"]', lipsync: 'false' }, { video: clip });
+    const ack = await engine.post(
+      '/v1/dubbing',
+      { languages: '["es"]', lipsync: 'false' },
+      { video: clip },
+    );
     expect(ack.status, ack.text).toBe(202);
     expect(ack.body.subtitle_preflight).toBeUndefined();
     const task = await engine.pollTask(ack.body.task_id);
@@ -142,7 +158,10 @@ describe('POST /v1/dubbing validation (422 before billing)', () => {
   });
 
   it('2. refuses a plain http video_url', async () => {
-    const res = await refused({ languages: '["es"]', lipsync: 'false', video_url: 'http://example.com/clip.mp4' }, {});
+    const res = await refused(
+      { languages: '["es"]', lipsync: 'false', video_url: 'http://example.com/clip.mp4' },
+      {},
+    );
     expect(res.status).toBe(422);
     expect(res.body.message).toMatch(/https/);
   });
@@ -150,8 +169,19 @@ describe('POST /v1/dubbing validation (422 before billing)', () => {
   it('3. refuses a video over 300 s', async () => {
     const long = join(dir, 'long.mp4');
     await exec('ffmpeg', [
-      '-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'color=c=black:size=32x32:rate=1:duration=301',
-      '-c:v', 'libx264', '-preset', 'ultrafast', long,
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'color=c=black:size=32x32:rate=1:duration=301',
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      long,
     ]);
     const res = await refused({ languages: '["es"]', lipsync: 'false' }, { video: long });
     expect(res.status).toBe(422);
@@ -160,31 +190,56 @@ describe('POST /v1/dubbing validation (422 before billing)', () => {
 
   it('4. refuses a script whose text is not in its language with SUBTITLE_PREFLIGHT_BLOCKED and details', async () => {
     const english = join(dir, 'wrong.srt');
-    await writeFile(english, '1\n00:00:01,000 --> 00:00:04,000\nHello and welcome to our weather video.\n');
-    const res = await refused({ languages: '["es","fr"]', lipsync: 'false' }, [['video', clip], ['subtitles[es]', english], ['subtitles[fr]', esScript]]);
+    await writeFile(
+      english,
+      '1\n00:00:01,000 --> 00:00:04,000\nHello and welcome to our weather video.\n',
+    );
+    const res = await refused({ languages: '["es","fr"]', lipsync: 'false' }, [
+      ['video', clip],
+      ['subtitles[es]', english],
+      ['subtitles[fr]', esScript],
+    ]);
     expect(res.status).toBe(422);
     expect(res.body.code).toBe('SUBTITLE_PREFLIGHT_BLOCKED');
-    expect(res.body.details.es).toMatchObject({ status: 'blocked', issues: ['language_mismatch'], report_url: null });
+    expect(res.body.details.es).toMatchObject({
+      status: 'blocked',
+      issues: ['language_mismatch'],
+      report_url: null,
+    });
     expect(res.body.details.fr.issues).toContain('language_mismatch');
   });
 
   it('5. names missing and extra subtitle languages', async () => {
-    const missing = await refused({ languages: '["es","fr"]', lipsync: 'false' }, [['video', clip], ['subtitles[es]', esScript]]);
+    const missing = await refused({ languages: '["es","fr"]', lipsync: 'false' }, [
+      ['video', clip],
+      ['subtitles[es]', esScript],
+    ]);
     expect(missing.status).toBe(422);
     expect(missing.body.message).toMatch(/missing subtitles for: fr/);
-    const extra = await refused({ languages: '["es"]', lipsync: 'false' }, [['video', clip], ['subtitles[es]', esScript], ['subtitles[it]', esScript]]);
+    const extra = await refused({ languages: '["es"]', lipsync: 'false' }, [
+      ['video', clip],
+      ['subtitles[es]', esScript],
+      ['subtitles[it]', esScript],
+    ]);
     expect(extra.status).toBe(422);
     expect(extra.body.message).toMatch(/not requested: it/);
   });
 
   it('6. refuses the same subtitles[<language>] sent twice', async () => {
-    const res = await refused({ languages: '["es"]', lipsync: 'false' }, [['video', clip], ['subtitles[es]', esScript], ['subtitles[es]', esScript]]);
+    const res = await refused({ languages: '["es"]', lipsync: 'false' }, [
+      ['video', clip],
+      ['subtitles[es]', esScript],
+      ['subtitles[es]', esScript],
+    ]);
     expect(res.status).toBe(422);
     expect(res.body.message).toMatch(/subtitles\[es\] was sent 2 times/);
   });
 
   it('7. refuses a bare subtitles field', async () => {
-    const res = await refused({ languages: '["es"]', lipsync: 'false' }, [['video', clip], ['subtitles', esScript]]);
+    const res = await refused({ languages: '["es"]', lipsync: 'false' }, [
+      ['video', clip],
+      ['subtitles', esScript],
+    ]);
     expect(res.status).toBe(422);
     expect(res.body.message).toMatch(/bare subtitles/);
   });
@@ -194,7 +249,10 @@ describe('POST /v1/dubbing validation (422 before billing)', () => {
     expect(text.status).toBe(422);
     const emptyFile = join(dir, 'empty.srt');
     await writeFile(emptyFile, '');
-    const file = await refused({ languages: '["es"]', lipsync: 'false' }, [['video', clip], ['subtitles[es]', emptyFile]]);
+    const file = await refused({ languages: '["es"]', lipsync: 'false' }, [
+      ['video', clip],
+      ['subtitles[es]', emptyFile],
+    ]);
     expect(file.status).toBe(422);
     expect(file.body.message).toMatch(/subtitles\[es\] is empty/);
   });
@@ -206,12 +264,18 @@ describe('POST /v1/dubbing validation (422 before billing)', () => {
   });
 
   it('refuses a near-miss subtitle key and a non-.srt/.vtt script', async () => {
-    const near = await refused({ languages: '["zh_cn"]', lipsync: 'false' }, [['video', clip], ['subtitles[zh-CN]', esScript]]);
+    const near = await refused({ languages: '["zh_cn"]', lipsync: 'false' }, [
+      ['video', clip],
+      ['subtitles[zh-CN]', esScript],
+    ]);
     expect(near.status).toBe(422);
     expect(near.body.message).toContain('zh-CN');
     const txt = join(dir, 'script.txt');
     await writeFile(txt, SPANISH_SRT);
-    const wrongExt = await refused({ languages: '["es"]', lipsync: 'false' }, [['video', clip], ['subtitles[es]', txt]]);
+    const wrongExt = await refused({ languages: '["es"]', lipsync: 'false' }, [
+      ['video', clip],
+      ['subtitles[es]', txt],
+    ]);
     expect(wrongExt.body.code).toBe('SUBTITLE_PREFLIGHT_BLOCKED');
     expect(wrongExt.body.details.es.issues).toEqual(['unsupported_extension']);
   });

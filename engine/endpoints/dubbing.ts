@@ -14,7 +14,9 @@ export const dubbingEndpoint = defineAsyncEndpoint<DubbingInput>({
   type: 'dubbing',
   async prepare(form, ctx) {
     const { fields } = ctx;
-    const languages = readLanguagesField(fields, { allowEmpty: false }) ?? [...DEFAULT_DUBBING_LANGUAGES];
+    const languages = readLanguagesField(fields, { allowEmpty: false }) ?? [
+      ...DEFAULT_DUBBING_LANGUAGES,
+    ];
     const ducking = fields.bool('ducking', false);
     const lipsync = fields.bool('lipsync', true);
     const exportSrt = fields.bool('export_srt', false);
@@ -35,12 +37,24 @@ export const dubbingEndpoint = defineAsyncEndpoint<DubbingInput>({
       if (!checked.ok) return checked;
       scripts = checked.value;
     }
-    return ok({ videoPath: media.value.path, durationSeconds, hasAudio, languages, ducking, exportSrt, scripts });
+    return ok({
+      videoPath: media.value.path,
+      durationSeconds,
+      hasAudio,
+      languages,
+      ducking,
+      exportSrt,
+      scripts,
+    });
   },
   billing: (input) => ({ seconds: input.durationSeconds, multiplier: input.languages.length }),
   ackFields: (input) =>
     input.scripts
-      ? { subtitle_preflight: Object.fromEntries(Object.entries(input.scripts).map(([code, script]) => [code, script?.report])) }
+      ? {
+          subtitle_preflight: Object.fromEntries(
+            Object.entries(input.scripts).map(([code, script]) => [code, script?.report]),
+          ),
+        }
       : {},
   run: runDubbing,
 });

@@ -14,7 +14,8 @@ import { parseSrt } from '../subtitles/srt';
 import { makeTestVideo } from '../testing/media';
 import { startTestEngine, type TestEngine } from '../testing/harness';
 
-const TEXT = 'Hello and welcome to our short video. Today we will talk about the weather in the mountains.';
+const TEXT =
+  'Hello and welcome to our short video. Today we will talk about the weather in the mountains.';
 
 let engine: TestEngine;
 let dir = '';
@@ -62,21 +63,35 @@ describe('POST /v1/proofread', () => {
       texts[code] = cues.map((c) => c.text.replace(/\n/g, ' ')).join(' ');
     }
     expect(wordErrorRate(TEXT, texts.en ?? '')).toBeLessThan(0.25);
-    expect(checkDeclaredLanguage(texts.es ?? '', 'es')).toMatchObject({ matches: true, detected: 'es' });
+    expect(checkDeclaredLanguage(texts.es ?? '', 'es')).toMatchObject({
+      matches: true,
+      detected: 'es',
+    });
   });
 
   it('answers with the transcript only for languages []', async () => {
-    const ack = await engine.post('/v1/proofread', { languages: '[]', source_language: 'en' }, { video: english });
+    const ack = await engine.post(
+      '/v1/proofread',
+      { languages: '[]', source_language: 'en' },
+      { video: english },
+    );
     const task = await engine.pollTask(ack.body.task_id);
     expect(task.status).toBe('succeeded');
     expect(Object.keys(task.subtitles)).toEqual(['en']);
   });
 
   it('fails non-English speech with TRANSCRIPTION_FAILED and refunds it', async () => {
-    const spanish = await espeakSpeech(dir, 'es', 'Hola y bienvenidos a nuestro vídeo corto. Hoy hablamos del tiempo en las montañas.', 'es.wav');
+    const spanish = await espeakSpeech(
+      dir,
+      'es',
+      'Hola y bienvenidos a nuestro vídeo corto. Hoy hablamos del tiempo en las montañas.',
+      'es.wav',
+    );
     const video = await videoWithAudio(dir, spanish, 7, 'spanish.mp4');
     const before = await balance();
-    const task = await engine.pollTask((await engine.post('/v1/proofread', {}, { video })).body.task_id);
+    const task = await engine.pollTask(
+      (await engine.post('/v1/proofread', {}, { video })).body.task_id,
+    );
     expect(task.status).toBe('failed');
     expect(task.error.code).toBe('TRANSCRIPTION_FAILED');
     expect(task.error.message).toMatch(/English speech only/);
@@ -86,29 +101,46 @@ describe('POST /v1/proofread', () => {
 
   it('fails a video without speech with TRANSCRIPTION_EMPTY', async () => {
     const video = await videoWithAudio(dir, null, 5, 'silent.mp4');
-    const task = await engine.pollTask((await engine.post('/v1/proofread', {}, { video })).body.task_id);
+    const task = await engine.pollTask(
+      (await engine.post('/v1/proofread', {}, { video })).body.task_id,
+    );
     expect(task.error?.code).toBe('TRANSCRIPTION_EMPTY');
   });
 
   it('fails a target Apertium does not cover with TRANSLATION_FAILED naming the covered languages', async () => {
-    const task = await engine.pollTask((await engine.post('/v1/proofread', { languages: '["es","de"]' }, { video: english })).body.task_id);
+    const task = await engine.pollTask(
+      (await engine.post('/v1/proofread', { languages: '["es","de"]' }, { video: english })).body
+        .task_id,
+    );
     expect(task.error?.code).toBe('TRANSLATION_FAILED');
     expect(task.error.message).toMatch(/de.*en, es, es_419, fr, it, pt and pt_br/);
   });
 
   it('validates before billing: video/video_url, https, audio track, language codes', async () => {
     const before = await balance();
-    const both = await engine.post('/v1/proofread', { video_url: 'https://example.com/a.mp4' }, { video: english });
+    const both = await engine.post(
+      '/v1/proofread',
+      { video_url: 'https://example.com/a.mp4' },
+      { video: english },
+    );
     expect([both.status, both.body.code]).toEqual([400, 'invalid_request']);
     const neither = await engine.post('/v1/proofread', { languages: '["es"]' });
     expect([neither.status, neither.body.code]).toEqual([400, 'invalid_request']);
     const http = await engine.post('/v1/proofread', { video_url: 'http://example.com/a.mp4' });
     expect(http.status).toBe(422);
     expect(http.body.message).toMatch(/https/);
-    const unknown = await engine.post('/v1/proofread', { languages: '["es","zh-CN"]' }, { video: english });
+    const unknown = await engine.post(
+      '/v1/proofread',
+      { languages: '["es","zh-CN"]' },
+      { video: english },
+    );
     expect(unknown.status).toBe(422);
     expect(unknown.body.message).toContain('zh-CN');
-    const hint = await engine.post('/v1/proofread', { source_language: 'english' }, { video: english });
+    const hint = await engine.post(
+      '/v1/proofread',
+      { source_language: 'english' },
+      { video: english },
+    );
     expect(hint.status).toBe(422);
     const mute = await makeTestVideo({ seconds: 2, withAudio: false, dir });
     const noAudio = await engine.post('/v1/proofread', {}, { video: mute });

@@ -24,6 +24,9 @@ export const proofreadEndpoint = defineAsyncEndpoint<ProofreadInput>({
       ...(sourceHint ? { sourceHint } : {}),
     });
   },
-  billing: (input) => ({ seconds: input.durationSeconds, multiplier: Math.max(1, input.languages.length) }),
+  billing: (input) => ({
+    seconds: input.durationSeconds,
+    multiplier: Math.max(1, input.languages.length),
+  }),
   run: runProofread,
 });

@@ -11,9 +11,7 @@ const MIN_CUE_SECONDS = 1;
 const GAP_BEFORE_NEXT = 0.05;
 
 function sentenceCase(words: TimedWord[], endsUtterance: boolean): string {
-  const text = words
-    .map((w) => (w.word === 'i' ? 'I' : w.word.replace(/^i'/, "I'")))
-    .join(' ');
+  const text = words.map((w) => (w.word === 'i' ? 'I' : w.word.replace(/^i'/, "I'"))).join(' ');
   const capitalised = text.charAt(0).toUpperCase() + text.slice(1);
   return endsUtterance ? `${capitalised}.` : capitalised;
 }
@@ -36,7 +34,9 @@ export function buildCues(utterances: readonly Utterance[], language: LanguageCo
       const breakHere =
         first !== undefined &&
         last !== undefined &&
-        (word.start - last.end >= PAUSE_BREAK_SECONDS || length > maxChars || word.end - first.start > norms.maxDuration);
+        (word.start - last.end >= PAUSE_BREAK_SECONDS ||
+          length > maxChars ||
+          word.end - first.start > norms.maxDuration);
       if (breakHere) {
         groups.push({ words: group, endsUtterance: false });
         group = [];
@@ -54,7 +54,8 @@ export function buildCues(utterances: readonly Utterance[], language: LanguageCo
   cues.forEach((cue, i) => {
     const next = cues[i + 1];
     const limit = next ? next.start - GAP_BEFORE_NEXT : Infinity;
-    if (cue.end - cue.start < MIN_CUE_SECONDS) cue.end = Math.max(cue.end, Math.min(cue.start + MIN_CUE_SECONDS, limit));
+    if (cue.end - cue.start < MIN_CUE_SECONDS)
+      cue.end = Math.max(cue.end, Math.min(cue.start + MIN_CUE_SECONDS, limit));
   });
   return cues;
 }

@@ -32,12 +32,23 @@ export async function fitToSlot(
 ): Promise<{ ok: true; value: FittedLine } | { ok: false; message: string }> {
   const spoken = samples.length / sampleRate;
   const tempo = tempoFor(spoken, slotSeconds);
-  if (samples.length === 0) return { ok: true, value: { samples: new Float32Array(0), tempo: 1, overflowSeconds: 0 } };
-  const filtered = await filterMonoPcm(samples, sampleRate, tempo === 1 ? '' : `atempo=${tempo.toFixed(4)}`, outputRate, signal);
+  if (samples.length === 0)
+    return { ok: true, value: { samples: new Float32Array(0), tempo: 1, overflowSeconds: 0 } };
+  const filtered = await filterMonoPcm(
+    samples,
+    sampleRate,
+    tempo === 1 ? '' : `atempo=${tempo.toFixed(4)}`,
+    outputRate,
+    signal,
+  );
   if (!filtered.ok) return filtered;
   const fittedSeconds = filtered.samples.length / outputRate;
   return {
     ok: true,
-    value: { samples: filtered.samples, tempo, overflowSeconds: Math.max(0, fittedSeconds - slotSeconds) },
+    value: {
+      samples: filtered.samples,
+      tempo,
+      overflowSeconds: Math.max(0, fittedSeconds - slotSeconds),
+    },
   };
 }

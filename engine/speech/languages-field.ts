@@ -14,15 +14,26 @@ export function unsupportedLanguageMessage(code: string): string {
  * Problems are recorded on the reader (422); omitted gives undefined. `allowEmpty` is true for
  * proofread (`[]` = transcript only) and false for dubbing, where clients omit the field instead.
  */
-export function readLanguagesField(fields: FieldReader, options: { allowEmpty: boolean }): LanguageCode[] | undefined {
+export function readLanguagesField(
+  fields: FieldReader,
+  options: { allowEmpty: boolean },
+): LanguageCode[] | undefined {
   const value = fields.json('languages');
   if (value === undefined) return undefined;
   if (!Array.isArray(value) || value.some((item) => typeof item !== 'string')) {
-    fields.problem('languages', 'languages must be a JSON array of language code strings, e.g. ["es","fr"]', 'list_type');
+    fields.problem(
+      'languages',
+      'languages must be a JSON array of language code strings, e.g. ["es","fr"]',
+      'list_type',
+    );
     return [];
   }
   if (value.length === 0 && !options.allowEmpty) {
-    fields.problem('languages', 'languages must not be an empty array; omit the field to use the default languages', 'too_short');
+    fields.problem(
+      'languages',
+      'languages must not be an empty array; omit the field to use the default languages',
+      'too_short',
+    );
     return [];
   }
   const codes: LanguageCode[] = [];

@@ -20,9 +20,23 @@ export async function filterMonoPcm(
 ): Promise<{ ok: true; samples: Float32Array } | { ok: false; message: string }> {
   const args = [
     ...FFMPEG_QUIET,
-    '-f', 'f32le', '-ar', String(inputRate), '-ac', '1', '-i', 'pipe:0',
-    '-af', filter ? `${filter},aresample=${outputRate}` : `aresample=${outputRate}`,
-    '-f', 'f32le', '-ar', String(outputRate), '-ac', '1', 'pipe:1',
+    '-f',
+    'f32le',
+    '-ar',
+    String(inputRate),
+    '-ac',
+    '1',
+    '-i',
+    'pipe:0',
+    '-af',
+    filter ? `${filter},aresample=${outputRate}` : `aresample=${outputRate}`,
+    '-f',
+    'f32le',
+    '-ar',
+    String(outputRate),
+    '-ac',
+    '1',
+    'pipe:1',
   ];
   const input = Buffer.from(samples.buffer, samples.byteOffset, samples.byteLength);
   const run = await runTool('ffmpeg', args, { signal, stdin: input });

@@ -20,10 +20,19 @@ export interface ProofreadInput {
 }
 
 /** Writes cues as an .srt in the task folder and publishes it; returns the download URL. */
-export async function publishSrt(cues: readonly Cue[], language: LanguageCode, name: string, ctx: RunContext): Promise<string> {
+export async function publishSrt(
+  cues: readonly Cue[],
+  language: LanguageCode,
+  name: string,
+  ctx: RunContext,
+): Promise<string> {
   const path = join(ctx.workDir, `${name}-${language}.srt`);
   await writeFile(path, serializeSrt(cues), 'utf8');
-  const published = await ctx.publish(path, { contentType: 'application/x-subrip', ext: 'srt', name: `${name}-${language}` });
+  const published = await ctx.publish(path, {
+    contentType: 'application/x-subrip',
+    ext: 'srt',
+    name: `${name}-${language}`,
+  });
   return published.url;
 }
 
@@ -32,13 +41,23 @@ export async function publishSrt(cues: readonly Cue[], language: LanguageCode, n
  * publishes one .srt per language (always including the source), with non-blocking reading
  * warnings per language. An uncovered target fails the task before any work is done.
  */
-export async function runProofread(input: ProofreadInput, ctx: RunContext): Promise<TaskResultFields | TaskFailure> {
+export async function runProofread(
+  input: ProofreadInput,
+  ctx: RunContext,
+): Promise<TaskResultFields | TaskFailure> {
   const source: LanguageCode = 'en';
   const uncovered = input.languages.filter((target) => translationRoute(source, target) === null);
   if (uncovered.length > 0) {
-    return taskFailure('TRANSLATION_FAILED', `Cannot translate English into ${uncovered.join(', ')} offline. ${TRANSLATION_COVERAGE}`);
+    return taskFailure(
+      'TRANSLATION_FAILED',
+      `Cannot translate English into ${uncovered.join(', ')} offline. ${TRANSLATION_COVERAGE}`,
+    );
   }
-  const transcript = await transcribeSpeech(input.mediaPath, { workDir: ctx.workDir, signal: ctx.signal, hint: input.sourceHint });
+  const transcript = await transcribeSpeech(input.mediaPath, {
+    workDir: ctx.workDir,
+    signal: ctx.signal,
+    hint: input.sourceHint,
+  });
   if (!transcript.ok) return taskFailure(transcript.error.code, transcript.error.message);
   const scripts = new Map<LanguageCode, Cue[]>([[source, transcript.value.cues]]);
   for (const target of input.languages) {
@@ -54,6 +73,8 @@ export async function runProofread(input: ProofreadInput, ctx: RunContext): Prom
     const found = cueWarnings(cues, language);
     if (found.length > 0) warnings[language] = found;
   }
-  ctx.log(`proofread: ${transcript.value.cues.length} cues, languages ${[...scripts.keys()].join(',')}`);
+  ctx.log(
+    `proofread: ${transcript.value.cues.length} cues, languages ${[...scripts.keys()].join(',')}`,
+  );
   return { source_language: source, subtitles, cue_count: transcript.value.cues.length, warnings };
 }

@@ -5,7 +5,8 @@ import { detectSpeechInFile } from '../media/vad';
 /** Kept around each detected span so word onsets and endings are not cut. */
 const SPAN_PAD_SECONDS = 0.15;
 
-export type SpeechMask = { kind: 'no_speech' } | { kind: 'masked'; spans: SpeechSpan[] } | { kind: 'unavailable' };
+export type SpeechMask =
+  { kind: 'no_speech' } | { kind: 'masked'; spans: SpeechSpan[] } | { kind: 'unavailable' };
 
 /**
  * Silences everything outside the voice detector's speech spans, in place. Keeping the file's

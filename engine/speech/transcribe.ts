@@ -45,33 +45,67 @@ export function soundsEnglish(stats: ConfidenceStats): boolean {
   return stats.mean >= ENGLISH_MEAN_CONFIDENCE && stats.confidentShare >= ENGLISH_CONFIDENT_SHARE;
 }
 
-async function toSpeechWav(mediaPath: string, workDir: string, signal?: AbortSignal): Promise<SpeechResult<string>> {
+async function toSpeechWav(
+  mediaPath: string,
+  workDir: string,
+  signal?: AbortSignal,
+): Promise<SpeechResult<string>> {
   const out = join(workDir, 'speech-16k.wav');
   const run = await runTool(
     'ffmpeg',
-    [...FFMPEG_QUIET, '-i', mediaPath, '-map', '0:a:0', '-vn', '-ac', '1', '-ar', '16000', '-c:a', 'pcm_s16le', out],
+    [
+      ...FFMPEG_QUIET,
+      '-i',
+      mediaPath,
+      '-map',
+      '0:a:0',
+      '-vn',
+      '-ac',
+      '1',
+      '-ar',
+      '16000',
+      '-c:a',
+      'pcm_s16le',
+      out,
+    ],
     { signal },
   );
-  if (run.code !== 0) return speechFail('SOURCE_PROCESSING_FAILED', `Cannot read the audio track: ${lastErrorLine(run.stderr)}`);
+  if (run.code !== 0)
+    return speechFail(
+      'SOURCE_PROCESSING_FAILED',
+      `Cannot read the audio track: ${lastErrorLine(run.stderr)}`,
+    );
   return speechOk(out);
 }
 
 /** Runs pocketsphinx over a 16 kHz mono WAV and returns its utterances with word times. */
-export async function recognise(wavPath: string, signal?: AbortSignal): Promise<SpeechResult<Utterance[]>> {
+export async function recognise(
+  wavPath: string,
+  signal?: AbortSignal,
+): Promise<SpeechResult<Utterance[]>> {
   const run = await runTool(
     'pocketsphinx_continuous',
     [
-      '-infile', wavPath,
-      '-time', 'yes',
-      '-hmm', join(MODEL_DIR, 'en-us'),
-      '-lm', join(MODEL_DIR, 'en-us.lm.bin'),
-      '-dict', join(MODEL_DIR, 'cmudict-en-us.dict'),
-      '-logfn', '/dev/null',
+      '-infile',
+      wavPath,
+      '-time',
+      'yes',
+      '-hmm',
+      join(MODEL_DIR, 'en-us'),
+      '-lm',
+      join(MODEL_DIR, 'en-us.lm.bin'),
+      '-dict',
+      join(MODEL_DIR, 'cmudict-en-us.dict'),
+      '-logfn',
+      '/dev/null',
     ],
     { signal },
   );
   if (run.code !== 0) {
-    return speechFail('TRANSCRIPTION_FAILED', `Speech recognition failed: ${lastErrorLine(run.stderr)}`);
+    return speechFail(
+      'TRANSCRIPTION_FAILED',
+      `Speech recognition failed: ${lastErrorLine(run.stderr)}`,
+    );
   }
   return speechOk(parsePocketsphinxOutput(run.stdout.toString('utf8')));
 }
@@ -81,15 +115,22 @@ export async function recognise(wavPath: string, signal?: AbortSignal): Promise<
  * recognised; speech the recogniser is not confident about is reported as not English
  * (TRANSCRIPTION_FAILED) rather than returned as a wrong transcript.
  */
-export async function transcribeSpeech(mediaPath: string, options: TranscribeOptions): Promise<SpeechResult<Transcript>> {
+export async function transcribeSpeech(
+  mediaPath: string,
+  options: TranscribeOptions,
+): Promise<SpeechResult<Transcript>> {
   if (options.hint && options.hint !== 'en') {
-    return speechFail('TRANSCRIPTION_FAILED', `source_language "${options.hint}" cannot be transcribed here. ${TRANSCRIPTION_COVERAGE}`);
+    return speechFail(
+      'TRANSCRIPTION_FAILED',
+      `source_language "${options.hint}" cannot be transcribed here. ${TRANSCRIPTION_COVERAGE}`,
+    );
   }
   const wav = await toSpeechWav(mediaPath, options.workDir, options.signal);
   if (!wav.ok) return wav;
   // The voice detector is the first judge of "no speech"; without it pocketsphinx decides alone.
   const mask = await maskNonSpeech(wav.value, options.signal);
-  if (mask.kind === 'no_speech') return speechFail('TRANSCRIPTION_EMPTY', 'No speech was found in the audio track.');
+  if (mask.kind === 'no_speech')
+    return speechFail('TRANSCRIPTION_EMPTY', 'No speech was found in the audio track.');
   const recognised = await recognise(wav.value, options.signal);
   if (!recognised.ok) return recognised;
   const utterances = recognised.value;

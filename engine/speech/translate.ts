@@ -13,7 +13,15 @@ import { speechFail, speechOk } from './result';
 const MODES_DIR = '/usr/share/apertium/modes';
 
 /** Languages with an Apertium route here (es_419 gets the es text; pt_br has its own mode). */
-export const TRANSLATABLE_LANGUAGES: readonly LanguageCode[] = ['en', 'es', 'es_419', 'fr', 'it', 'pt', 'pt_br'];
+export const TRANSLATABLE_LANGUAGES: readonly LanguageCode[] = [
+  'en',
+  'es',
+  'es_419',
+  'fr',
+  'it',
+  'pt',
+  'pt_br',
+];
 
 export const TRANSLATION_COVERAGE =
   'The local engine translates only between en, es, es_419, fr, it, pt and pt_br (Apertium, draft quality).';
@@ -68,14 +76,21 @@ async function modeInstalled(mode: string): Promise<boolean> {
 
 /** Apertium's marks for words it could not fully handle (`@` untranslated, `#` not generated). */
 function cleanLine(line: string): string {
-  return line.replace(/(^|\s)[@#](?=\S)/g, '$1').replace(/\s+/g, ' ').trim();
+  return line
+    .replace(/(^|\s)[@#](?=\S)/g, '$1')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /**
  * Runs text through a chain of modes. The input goes through a file, not stdin: the apertium
  * script opens /dev/stdin by path, which fails on the socket Node gives a child as its stdin.
  */
-async function runChain(modes: readonly string[], text: string, signal?: AbortSignal): Promise<SpeechResult<string>> {
+async function runChain(
+  modes: readonly string[],
+  text: string,
+  signal?: AbortSignal,
+): Promise<SpeechResult<string>> {
   const dir = await mkdtemp(join(tmpdir(), 'apertium-'));
   try {
     let current = text;
@@ -83,7 +98,11 @@ async function runChain(modes: readonly string[], text: string, signal?: AbortSi
       const input = join(dir, `step-${i}.txt`);
       await writeFile(input, current, 'utf8');
       const run = await runTool('apertium', ['-u', mode, input], { signal });
-      if (run.code !== 0) return speechFail('TRANSLATION_FAILED', `Apertium ${mode} failed: ${lastErrorLine(run.stderr)}`);
+      if (run.code !== 0)
+        return speechFail(
+          'TRANSLATION_FAILED',
+          `Apertium ${mode} failed: ${lastErrorLine(run.stderr)}`,
+        );
       current = run.stdout.toString('utf8');
     }
     return speechOk(current);
@@ -113,7 +132,10 @@ export async function translateLines(
   }
   for (const mode of route) {
     if (!(await modeInstalled(mode))) {
-      return speechFail('TRANSLATION_FAILED', `The Apertium mode ${mode} is not installed. ${TRANSLATION_COVERAGE}`);
+      return speechFail(
+        'TRANSLATION_FAILED',
+        `The Apertium mode ${mode} is not installed. ${TRANSLATION_COVERAGE}`,
+      );
     }
   }
   const flat = lines.map((line) => line.replace(/\s+/g, ' ').trim());
@@ -142,6 +164,9 @@ export async function translateCues(
   const translated = await translateLines(lines, source, target, signal);
   if (!translated.ok) return translated;
   return speechOk(
-    cues.map((cue, i) => ({ ...cue, text: wrapSubtitleText(translated.value[i] ?? '', target).join('\n') })),
+    cues.map((cue, i) => ({
+      ...cue,
+      text: wrapSubtitleText(translated.value[i] ?? '', target).join('\n'),
+    })),
   );
 }

@@ -38,14 +38,30 @@ export function trimSilence(samples: Float32Array, sampleRate: number): Float32A
   return samples.slice(Math.max(0, first - pad), Math.min(samples.length, last + 1 + pad));
 }
 
-async function speakWith(command: string, args: string[], out: string, signal?: AbortSignal, stdin?: string) {
-  const run = await runTool(command, args, { signal, stdin: stdin === undefined ? undefined : Buffer.from(stdin, 'utf8') });
-  if (run.code !== 0) return speechFail('TTS_FAILED', `${command} failed: ${lastErrorLine(run.stderr)}`);
+async function speakWith(
+  command: string,
+  args: string[],
+  out: string,
+  signal?: AbortSignal,
+  stdin?: string,
+) {
+  const run = await runTool(command, args, {
+    signal,
+    stdin: stdin === undefined ? undefined : Buffer.from(stdin, 'utf8'),
+  });
+  if (run.code !== 0)
+    return speechFail('TTS_FAILED', `${command} failed: ${lastErrorLine(run.stderr)}`);
   try {
     const wav = await readWav(out);
-    return speechOk({ samples: wav.channels[0] ?? new Float32Array(0), sampleRate: wav.sampleRate });
+    return speechOk({
+      samples: wav.channels[0] ?? new Float32Array(0),
+      sampleRate: wav.sampleRate,
+    });
   } catch (error) {
-    return speechFail('TTS_FAILED', `${command} wrote no readable audio: ${(error as Error).message}`);
+    return speechFail(
+      'TTS_FAILED',
+      `${command} wrote no readable audio: ${(error as Error).message}`,
+    );
   }
 }
 
@@ -62,18 +78,31 @@ export async function synthesizeLine(
   const clean = text.replace(/\s+/g, ' ').trim();
   const id = randomUUID();
   const out = join(options.workDir, `tts-${id}.wav`);
-  const useFestival = language === 'en' && !options.espeakOnly && (await festivalEnglishAvailable());
+  const useFestival =
+    language === 'en' && !options.espeakOnly && (await festivalEnglishAvailable());
   const voice = useFestival ? 'festival:kal_diphone' : `espeak-ng:${ESPEAK_VOICES[language]}`;
   // Festival exits with an error on empty input; espeak would write an empty file.
-  if (!/[\p{L}\p{N}]/u.test(clean)) return speechOk({ samples: new Float32Array(0), sampleRate: 22050, voice });
+  if (!/[\p{L}\p{N}]/u.test(clean))
+    return speechOk({ samples: new Float32Array(0), sampleRate: 22050, voice });
   let spoken;
   if (useFestival) {
     const textFile = join(options.workDir, `tts-${id}.txt`);
     await writeFile(textFile, `${clean}\n`, 'utf8');
-    spoken = await speakWith('text2wave', ['-eval', '(voice_kal_diphone)', '-o', out, textFile], out, options.signal);
+    spoken = await speakWith(
+      'text2wave',
+      ['-eval', '(voice_kal_diphone)', '-o', out, textFile],
+      out,
+      options.signal,
+    );
     await unlink(textFile).catch(() => undefined);
   } else {
-    spoken = await speakWith('espeak-ng', ['-v', ESPEAK_VOICES[language], '-w', out, '--stdin'], out, options.signal, clean);
+    spoken = await speakWith(
+      'espeak-ng',
+      ['-v', ESPEAK_VOICES[language], '-w', out, '--stdin'],
+      out,
+      options.signal,
+      clean,
+    );
   }
   await unlink(out).catch(() => undefined);
   if (!spoken.ok) return spoken;

@@ -56,8 +56,15 @@ export async function renderVoiceTrack(
     const spoken = await synthesizeLine(text, language, options);
     if (!spoken.ok) return spoken;
     voice = spoken.value.voice;
-    const fitted = await fitToSlot(spoken.value.samples, spoken.value.sampleRate, cue.end - cue.start, sampleRate, options.signal);
-    if (!fitted.ok) return speechFail('TTS_FAILED', `Cannot fit cue ${cue.index} to its slot: ${fitted.message}`);
+    const fitted = await fitToSlot(
+      spoken.value.samples,
+      spoken.value.sampleRate,
+      cue.end - cue.start,
+      sampleRate,
+      options.signal,
+    );
+    if (!fitted.ok)
+      return speechFail('TTS_FAILED', `Cannot fit cue ${cue.index} to its slot: ${fitted.message}`);
     const { samples, tempo, overflowSeconds } = fitted.value;
     if (tempo > 1) issues.add('line_sped_up');
     if (overflowSeconds > OVERFLOW_TOLERANCE) issues.add('line_too_long_for_slot');
@@ -68,9 +75,19 @@ export async function renderVoiceTrack(
     track.set(samples.subarray(0, room), Math.min(first, total));
     const end = Math.min(durationSeconds, start + samples.length / sampleRate);
     if (samples.length > 0) previousEnd = end;
-    lines.push({ cue: cue.index, text, slotStart: cue.start, slotEnd: cue.end, start, end: Math.max(start, end), tempo, overflowSeconds });
+    lines.push({
+      cue: cue.index,
+      text,
+      slotStart: cue.start,
+      slotEnd: cue.end,
+      start,
+      end: Math.max(start, end),
+      tempo,
+      overflowSeconds,
+    });
   }
-  if (language === 'ja' && cues.some((c) => /\p{Script=Han}/u.test(c.text))) issues.add('kanji_read_as_letters');
+  if (language === 'ja' && cues.some((c) => /\p{Script=Han}/u.test(c.text)))
+    issues.add('kanji_read_as_letters');
   return speechOk({ samples: track, sampleRate, lines, issues: [...issues], voice });
 }
 
@@ -94,7 +111,10 @@ export function alignmentLoss(lines: readonly VoicedLine[]): number {
   const spoken = lines.filter((line) => line.end > line.start);
   if (spoken.length === 0) return 0;
   const losses = spoken.map((line) => {
-    const inside = Math.max(0, Math.min(line.end, line.slotEnd) - Math.max(line.start, line.slotStart));
+    const inside = Math.max(
+      0,
+      Math.min(line.end, line.slotEnd) - Math.max(line.start, line.slotStart),
+    );
     return 1 - inside / (line.end - line.start);
   });
   return losses.reduce((a, b) => a + b, 0) / losses.length;

@@ -45,7 +45,10 @@ export function formatTimestamp(seconds: number, separator: ',' | '.'): string {
 
 /** Splits file text into lines, dropping a BOM and normalising CRLF/CR. */
 export function splitLines(text: string): string[] {
-  return text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n').split('\n');
+  return text
+    .replace(/^\uFEFF/, '')
+    .replace(/\r\n?/g, '\n')
+    .split('\n');
 }
 
 /** Text a viewer reads: markup such as `<i>`, `<c.x>` and `{\an8}` removed, lines trimmed. */

@@ -46,14 +46,17 @@ describe('SRT', () => {
   });
 
   it('accepts CRLF, a BOM and a missing index', () => {
-    const text = '\uFEFF00:00:00,500 --> 00:00:01,000\r\nHi\r\n\r\n7\r\n00:00:02,000 --> 00:00:03,000\r\nBye\r\n';
+    const text =
+      '\uFEFF00:00:00,500 --> 00:00:01,000\r\nHi\r\n\r\n7\r\n00:00:02,000 --> 00:00:03,000\r\nBye\r\n';
     const { cues, errors } = parseSrt(text);
     expect(errors).toEqual([]);
     expect(cues.map((c) => c.text)).toEqual(['Hi', 'Bye']);
   });
 
   it('reports malformed blocks with line numbers', () => {
-    const { cues, errors } = parseSrt('1\n00:00:01,000 -> 00:00:02,000\nText\n\n2\n00:00:03,000 --> 00:0x:04,000\nMore\n');
+    const { cues, errors } = parseSrt(
+      '1\n00:00:01,000 -> 00:00:02,000\nText\n\n2\n00:00:03,000 --> 00:0x:04,000\nMore\n',
+    );
     expect(cues).toEqual([]);
     expect(errors.map((e) => e.line)).toEqual([2, 6]);
   });

@@ -23,7 +23,9 @@ const MIN_LETTERS_FOR_VERDICT = 20;
 
 function letterWeight(text: string): number {
   const letters = (text.match(/\p{L}/gu) ?? []).length;
-  const ideographic = (text.match(/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/gu) ?? []).length;
+  const ideographic = (
+    text.match(/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/gu) ?? []
+  ).length;
   return letters + 2 * ideographic;
 }
 
@@ -37,7 +39,8 @@ export interface LanguageVerdict {
 
 /** Checks that text is written in the declared language (all cues concatenated). */
 export function checkDeclaredLanguage(text: string, declared: LanguageCode): LanguageVerdict {
-  if (letterWeight(text) < MIN_LETTERS_FOR_VERDICT) return { matches: true, detected: null, accuracy: 0 };
+  if (letterWeight(text) < MIN_LETTERS_FOR_VERDICT)
+    return { matches: true, detected: null, accuracy: 0 };
   const candidates = detectAll(text).map((c) => ({
     family: FAMILY_OF_DETECTED[c.lang] ?? c.lang,
     accuracy: c.accuracy,

@@ -7,26 +7,54 @@ import { wrapSubtitleText } from './wrap';
 
 const srt = (...cues: [number, number, string][]) =>
   cues
-    .map(([s, e, t], i) => `${i + 1}\n00:00:${String(s).padStart(2, '0')},000 --> 00:00:${String(e).padStart(2, '0')},000\n${t}\n`)
+    .map(
+      ([s, e, t], i) =>
+        `${i + 1}\n00:00:${String(s).padStart(2, '0')},000 --> 00:00:${String(e).padStart(2, '0')},000\n${t}\n`,
+    )
     .join('\n');
 
-const SPANISH = srt([1, 4, 'Hola y bienvenidos a nuestro vídeo.'], [5, 9, 'Hoy hablamos del tiempo en la sierra.']);
+const SPANISH = srt(
+  [1, 4, 'Hola y bienvenidos a nuestro vídeo.'],
+  [5, 9, 'Hoy hablamos del tiempo en la sierra.'],
+);
 
 describe('preflightScript', () => {
   it('passes a clean script in its declared language', async () => {
-    const { report, cues } = await preflightScript({ filename: 'es.srt', content: SPANISH, language: 'es' });
-    expect(report).toEqual({ status: 'ok', cue_count: 2, issues: [], changes_count: 0, report_url: null });
+    const { report, cues } = await preflightScript({
+      filename: 'es.srt',
+      content: SPANISH,
+      language: 'es',
+    });
+    expect(report).toEqual({
+      status: 'ok',
+      cue_count: 2,
+      issues: [],
+      changes_count: 0,
+      report_url: null,
+    });
     expect(cues).toHaveLength(2);
   });
 
   it('accepts es_419 and pt_br scripts through their language family', async () => {
-    expect((await preflightScript({ filename: 'a.srt', content: SPANISH, language: 'es_419' })).report.status).toBe('ok');
-    const pt = srt([1, 4, 'Olá e bem-vindos ao nosso vídeo.'], [5, 9, 'Hoje falamos do tempo na serra.']);
-    expect((await preflightScript({ filename: 'a.srt', content: pt, language: 'pt_br' })).report.status).toBe('ok');
+    expect(
+      (await preflightScript({ filename: 'a.srt', content: SPANISH, language: 'es_419' })).report
+        .status,
+    ).toBe('ok');
+    const pt = srt(
+      [1, 4, 'Olá e bem-vindos ao nosso vídeo.'],
+      [5, 9, 'Hoje falamos do tempo na serra.'],
+    );
+    expect(
+      (await preflightScript({ filename: 'a.srt', content: pt, language: 'pt_br' })).report.status,
+    ).toBe('ok');
   });
 
   it('blocks text that is not in the declared language', async () => {
-    const { report } = await preflightScript({ filename: 'fr.srt', content: SPANISH, language: 'fr' });
+    const { report } = await preflightScript({
+      filename: 'fr.srt',
+      content: SPANISH,
+      language: 'fr',
+    });
     expect(report.status).toBe('blocked');
     expect(report.issues).toContain('language_mismatch');
   });
@@ -34,11 +62,33 @@ describe('preflightScript', () => {
   it.each([
     ['bad extension', { filename: 'es.txt', content: SPANISH }, 'unsupported_extension'],
     ['too large', { filename: 'es.srt', content: 'x'.repeat(1024 * 1024 + 1) }, 'file_too_large'],
-    ['not text', { filename: 'es.srt', content: new Uint8Array([0xc3, 0x28, 0xa0]) }, 'invalid_encoding'],
-    ['parse error', { filename: 'es.srt', content: `${SPANISH}\n3\nnot a timing line\ntext\n` }, 'parse_error'],
+    [
+      'not text',
+      { filename: 'es.srt', content: new Uint8Array([0xc3, 0x28, 0xa0]) },
+      'invalid_encoding',
+    ],
+    [
+      'parse error',
+      { filename: 'es.srt', content: `${SPANISH}\n3\nnot a timing line\ntext\n` },
+      'parse_error',
+    ],
     ['no cues', { filename: 'es.srt', content: srt([1, 2, '   ']) }, 'no_cues'],
-    ['end before start', { filename: 'es.srt', content: srt([4, 2, 'Hola y bienvenidos a nuestro vídeo de hoy.']) }, 'end_before_start'],
-    ['big overlap', { filename: 'es.srt', content: srt([1, 6, 'Hola y bienvenidos a nuestro vídeo.'], [3, 8, 'Hoy hablamos del tiempo.']) }, 'overlapping_cues'],
+    [
+      'end before start',
+      { filename: 'es.srt', content: srt([4, 2, 'Hola y bienvenidos a nuestro vídeo de hoy.']) },
+      'end_before_start',
+    ],
+    [
+      'big overlap',
+      {
+        filename: 'es.srt',
+        content: srt(
+          [1, 6, 'Hola y bienvenidos a nuestro vídeo.'],
+          [3, 8, 'Hoy hablamos del tiempo.'],
+        ),
+      },
+      'overlapping_cues',
+    ],
   ])('blocks %s', async (_name, input, code) => {
     const { report } = await preflightScript({ ...input, language: 'es' as LanguageCode });
     expect(report.status).toBe('blocked');
@@ -46,7 +96,12 @@ describe('preflightScript', () => {
   });
 
   it('blocks cues after the end of the media', async () => {
-    const { report } = await preflightScript({ filename: 'es.srt', content: SPANISH, language: 'es', mediaDuration: 4.5 });
+    const { report } = await preflightScript({
+      filename: 'es.srt',
+      content: SPANISH,
+      language: 'es',
+      mediaDuration: 4.5,
+    });
     expect(report.issues).toEqual(['cue_after_media_end']);
   });
 
@@ -56,15 +111,27 @@ describe('preflightScript', () => {
       [4, 5, ''],
       [5, 9, 'Hoy hablamos del tiempo.'],
       [9, 12, 'Gracias por mirar.'],
-    ).replace('00:00:05,000 --> 00:00:09,000', '00:00:05,000 --> 00:00:08,400').replace('00:00:09,000 --> 00:00:12,000', '00:00:08,000 --> 00:00:12,000');
-    const { report, cues, details } = await preflightScript({ filename: 'es.srt', content, language: 'es' });
+    )
+      .replace('00:00:05,000 --> 00:00:09,000', '00:00:05,000 --> 00:00:08,400')
+      .replace('00:00:09,000 --> 00:00:12,000', '00:00:08,000 --> 00:00:12,000');
+    const { report, cues, details } = await preflightScript({
+      filename: 'es.srt',
+      content,
+      language: 'es',
+    });
     expect(report.status).toBe('review_required');
-    expect(report.issues).toEqual(expect.arrayContaining(['empty_cue_removed', 'overlap_trimmed', 'line_shortened']));
+    expect(report.issues).toEqual(
+      expect.arrayContaining(['empty_cue_removed', 'overlap_trimmed', 'line_shortened']),
+    );
     expect(report.changes_count).toBe(3);
     expect(report.cue_count).toBe(3);
     expect(cues[0]?.text.split('\n').length).toBe(2);
     expect(cues[1]?.end).toBe(8);
-    expect(details.changes.map((c) => c.code).sort()).toEqual(['empty_cue_removed', 'line_shortened', 'overlap_trimmed']);
+    expect(details.changes.map((c) => c.code).sort()).toEqual([
+      'empty_cue_removed',
+      'line_shortened',
+      'overlap_trimmed',
+    ]);
   });
 
   it('lists reading-speed warnings without changing the status', async () => {
@@ -76,7 +143,11 @@ describe('preflightScript', () => {
 
   it('publishes the full report through the given publisher', async () => {
     const { report } = await preflightScript(
-      { filename: 'es.vtt', content: 'WEBVTT\n\n00:01.000 --> 00:03.000\nHola y bienvenidos a nuestro vídeo.\n', language: 'es' },
+      {
+        filename: 'es.vtt',
+        content: 'WEBVTT\n\n00:01.000 --> 00:03.000\nHola y bienvenidos a nuestro vídeo.\n',
+        language: 'es',
+      },
       async (details) => `https://local/reports/${details.language}.json`,
     );
     expect(report.report_url).toBe('https://local/reports/es.json');
@@ -93,16 +164,25 @@ describe('reading norms', () => {
 
   it('uses character limits for Chinese and ignores Thai combining marks', () => {
     const zh = { index: 1, start: 0, end: 1.5, text: '感谢您的观看我们下次在我们的频道再见' };
-    expect(cueWarnings([zh], 'zh_cn').map((w) => w.code)).toEqual(['high_text_speed', 'line_too_long']);
+    expect(cueWarnings([zh], 'zh_cn').map((w) => w.code)).toEqual([
+      'high_text_speed',
+      'line_too_long',
+    ]);
     const th = { index: 1, start: 0, end: 3, text: 'ขอบคุณที่รับชม' };
     expect(cueWarnings([th], 'th')).toEqual([]);
   });
 
   it('wraps to balanced lines within the limit, by characters for Chinese', () => {
-    const lines = wrapSubtitleText('Hola y bienvenidos a nuestro vídeo sobre el tiempo en las montañas', 'es');
+    const lines = wrapSubtitleText(
+      'Hola y bienvenidos a nuestro vídeo sobre el tiempo en las montañas',
+      'es',
+    );
     expect(lines).toHaveLength(2);
     for (const line of lines) expect(line.length).toBeLessThanOrEqual(42);
-    expect(wrapSubtitleText('感谢您的观看我们下次在我们的频道再见', 'zh_cn')).toEqual(['感谢您的观看我们下', '次在我们的频道再见']);
+    expect(wrapSubtitleText('感谢您的观看我们下次在我们的频道再见', 'zh_cn')).toEqual([
+      '感谢您的观看我们下',
+      '次在我们的频道再见',
+    ]);
   });
 });
 
@@ -132,12 +212,22 @@ describe('checkDeclaredLanguage', () => {
   });
 
   it('rejects a sentence declared as another language', () => {
-    expect(checkDeclaredLanguage(SAMPLES.de, 'en')).toMatchObject({ matches: false, detected: 'de' });
-    expect(checkDeclaredLanguage(SAMPLES.ru, 'es')).toMatchObject({ matches: false, detected: 'ru' });
+    expect(checkDeclaredLanguage(SAMPLES.de, 'en')).toMatchObject({
+      matches: false,
+      detected: 'de',
+    });
+    expect(checkDeclaredLanguage(SAMPLES.ru, 'es')).toMatchObject({
+      matches: false,
+      detected: 'ru',
+    });
     expect(checkDeclaredLanguage(SAMPLES.zh_cn, 'ja').matches).toBe(false);
   });
 
   it('gives no verdict on very short text', () => {
-    expect(checkDeclaredLanguage('OK!', 'de')).toEqual({ matches: true, detected: null, accuracy: 0 });
+    expect(checkDeclaredLanguage('OK!', 'de')).toEqual({
+      matches: true,
+      detected: null,
+      accuracy: 0,
+    });
   });
 });

@@ -54,8 +54,10 @@ export type PublishReport = (details: PreflightDetails) => Promise<string | null
 function decodeScript(content: Uint8Array | string): string | null {
   if (typeof content === 'string') return content;
   try {
-    if (content[0] === 0xff && content[1] === 0xfe) return new TextDecoder('utf-16le').decode(content);
-    if (content[0] === 0xfe && content[1] === 0xff) return new TextDecoder('utf-16be').decode(content);
+    if (content[0] === 0xff && content[1] === 0xfe)
+      return new TextDecoder('utf-16le').decode(content);
+    if (content[0] === 0xfe && content[1] === 0xff)
+      return new TextDecoder('utf-16be').decode(content);
     return new TextDecoder('utf-8', { fatal: true }).decode(content);
   } catch {
     return null;
@@ -68,13 +70,21 @@ function byteLength(content: Uint8Array | string): number {
 
 function screen(input: ScriptInput): { text: string } | { problem: ScriptProblem } {
   if (!subtitleFormatOf(input.filename)) {
-    return { problem: { code: 'unsupported_extension', message: `"${input.filename}" is not a .srt or .vtt file` } };
+    return {
+      problem: {
+        code: 'unsupported_extension',
+        message: `"${input.filename}" is not a .srt or .vtt file`,
+      },
+    };
   }
   if (byteLength(input.content) > LIMITS.subtitleFileMaxBytes) {
     return { problem: { code: 'file_too_large', message: 'Subtitle files may be at most 1 MiB' } };
   }
   const text = decodeScript(input.content);
-  if (text === null) return { problem: { code: 'invalid_encoding', message: 'The file is not valid UTF-8 or UTF-16 text' } };
+  if (text === null)
+    return {
+      problem: { code: 'invalid_encoding', message: 'The file is not valid UTF-8 or UTF-16 text' },
+    };
   return { text };
 }
 
@@ -83,7 +93,10 @@ function screen(input: ScriptInput): { text: string } | { problem: ScriptProblem
  * language of the text and reading norms. Blocking problems make the status `blocked`; edits
  * the pipeline made make it `review_required`; reading-norm warnings alone leave it `ok`.
  */
-export async function preflightScript(input: ScriptInput, publish?: PublishReport): Promise<PreflightOutcome> {
+export async function preflightScript(
+  input: ScriptInput,
+  publish?: PublishReport,
+): Promise<PreflightOutcome> {
   const problems: ScriptProblem[] = [];
   let changes: ScriptChange[] = [];
   let cues: Cue[] = [];
@@ -95,13 +108,18 @@ export async function preflightScript(input: ScriptInput, publish?: PublishRepor
   } else {
     const format = subtitleFormatOf(input.filename) ?? 'srt';
     const parsed = parseSubtitles(screened.text, format);
-    for (const error of parsed.errors) problems.push({ code: 'parse_error', line: error.line, message: error.message });
+    for (const error of parsed.errors)
+      problems.push({ code: 'parse_error', line: error.line, message: error.message });
     const checked = checkAndFixScript(parsed.cues, input.language, input.mediaDuration);
     problems.push(...checked.problems);
     changes = checked.changes;
     cues = checked.cues;
-    if (cues.length === 0) problems.push({ code: 'no_cues', message: 'The script has no cue with text' });
-    const verdict = checkDeclaredLanguage(cues.map((c) => visibleText(c.text)).join('\n'), input.language);
+    if (cues.length === 0)
+      problems.push({ code: 'no_cues', message: 'The script has no cue with text' });
+    const verdict = checkDeclaredLanguage(
+      cues.map((c) => visibleText(c.text)).join('\n'),
+      input.language,
+    );
     detection = { detected: verdict.detected, accuracy: verdict.accuracy };
     if (!verdict.matches) {
       problems.push({
@@ -111,8 +129,15 @@ export async function preflightScript(input: ScriptInput, publish?: PublishRepor
     }
     warnings = cueWarnings(cues, input.language);
   }
-  const status: PreflightStatus = problems.length > 0 ? 'blocked' : changes.length > 0 ? 'review_required' : 'ok';
-  const issues = [...new Set([...problems.map((p) => p.code), ...changes.map((c) => c.code), ...warnings.map((w) => w.code)])];
+  const status: PreflightStatus =
+    problems.length > 0 ? 'blocked' : changes.length > 0 ? 'review_required' : 'ok';
+  const issues = [
+    ...new Set([
+      ...problems.map((p) => p.code),
+      ...changes.map((c) => c.code),
+      ...warnings.map((w) => w.code),
+    ]),
+  ];
   const details: PreflightDetails = {
     language: input.language,
     filename: input.filename,
@@ -126,7 +151,13 @@ export async function preflightScript(input: ScriptInput, publish?: PublishRepor
   };
   const reportUrl = publish ? await publish(details) : null;
   return {
-    report: { status, cue_count: cues.length, issues, changes_count: changes.length, report_url: reportUrl },
+    report: {
+      status,
+      cue_count: cues.length,
+      issues,
+      changes_count: changes.length,
+      report_url: reportUrl,
+    },
     cues,
     details,
   };

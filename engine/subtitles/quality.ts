@@ -3,7 +3,8 @@ import type { Cue } from './cue';
 import { visibleText } from './cue';
 import { displayLength, readingNorms } from './norms';
 
-export type CueWarningCode = 'high_text_speed' | 'line_too_long' | 'too_many_lines' | 'cue_too_short' | 'cue_too_long';
+export type CueWarningCode =
+  'high_text_speed' | 'line_too_long' | 'too_many_lines' | 'cue_too_short' | 'cue_too_long';
 
 /** A non-blocking reading issue of one cue, in the shape proofread `warnings` carry (client-notes 5.4). */
 export interface CueWarning {
@@ -41,15 +42,39 @@ export function cueWarnings(cues: readonly Cue[], language: LanguageCode): CueWa
     }
     const longest = Math.max(0, ...lines.map(displayLength));
     if (longest > norms.maxLineChars) {
-      warnings.push({ cue: number, code: 'line_too_long', severity: 'warning', line_length: longest, limit: norms.maxLineChars });
+      warnings.push({
+        cue: number,
+        code: 'line_too_long',
+        severity: 'warning',
+        line_length: longest,
+        limit: norms.maxLineChars,
+      });
     }
     if (lines.length > norms.maxLines) {
-      warnings.push({ cue: number, code: 'too_many_lines', severity: 'warning', lines: lines.length, limit: norms.maxLines });
+      warnings.push({
+        cue: number,
+        code: 'too_many_lines',
+        severity: 'warning',
+        lines: lines.length,
+        limit: norms.maxLines,
+      });
     }
     if (duration < norms.minDuration) {
-      warnings.push({ cue: number, code: 'cue_too_short', severity: 'warning', duration_seconds: round2(duration), limit: norms.minDuration });
+      warnings.push({
+        cue: number,
+        code: 'cue_too_short',
+        severity: 'warning',
+        duration_seconds: round2(duration),
+        limit: norms.minDuration,
+      });
     } else if (duration > norms.maxDuration) {
-      warnings.push({ cue: number, code: 'cue_too_long', severity: 'warning', duration_seconds: round2(duration), limit: norms.maxDuration });
+      warnings.push({
+        cue: number,
+        code: 'cue_too_long',
+        severity: 'warning',
+        duration_seconds: round2(duration),
+        limit: norms.maxDuration,
+      });
     }
   });
   return warnings;

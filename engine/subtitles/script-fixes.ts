@@ -34,11 +34,21 @@ function timingProblems(cues: readonly Cue[], mediaDuration?: number): ScriptPro
   const problems: ScriptProblem[] = [];
   cues.forEach((cue, i) => {
     const n = i + 1;
-    if (cue.start < 0 || cue.end < 0) problems.push({ code: 'negative_time', cue: n, message: `Cue ${n} has a negative time` });
-    if (cue.end <= cue.start) problems.push({ code: 'end_before_start', cue: n, message: `Cue ${n} ends before it starts` });
+    if (cue.start < 0 || cue.end < 0)
+      problems.push({ code: 'negative_time', cue: n, message: `Cue ${n} has a negative time` });
+    if (cue.end <= cue.start)
+      problems.push({
+        code: 'end_before_start',
+        cue: n,
+        message: `Cue ${n} ends before it starts`,
+      });
     const previous = cues[i - 1];
     if (previous && cue.start < previous.start) {
-      problems.push({ code: 'cues_out_of_order', cue: n, message: `Cue ${n} starts before cue ${n - 1}` });
+      problems.push({
+        code: 'cues_out_of_order',
+        cue: n,
+        message: `Cue ${n} starts before cue ${n - 1}`,
+      });
     }
     if (mediaDuration !== undefined && cue.start >= mediaDuration) {
       problems.push({
@@ -52,7 +62,11 @@ function timingProblems(cues: readonly Cue[], mediaDuration?: number): ScriptPro
 }
 
 /** Removes empty cues, trims small overlaps, re-wraps over-long lines; reports what changed. */
-export function checkAndFixScript(parsed: readonly Cue[], language: LanguageCode, mediaDuration?: number): ScriptCheck {
+export function checkAndFixScript(
+  parsed: readonly Cue[],
+  language: LanguageCode,
+  mediaDuration?: number,
+): ScriptCheck {
   const problems = timingProblems(parsed, mediaDuration);
   const changes: ScriptChange[] = [];
   const kept: Cue[] = [];
@@ -69,7 +83,12 @@ export function checkAndFixScript(parsed: readonly Cue[], language: LanguageCode
     const overlap = cue.end - next.start;
     if (overlap <= 0 || next.start < cue.start) continue;
     if (overlap <= MAX_TRIMMED_OVERLAP && next.start - cue.start >= MIN_CUE_AFTER_TRIM) {
-      changes.push({ cue: cue.index, code: 'overlap_trimmed', before: `end ${cue.end}`, after: `end ${next.start}` });
+      changes.push({
+        cue: cue.index,
+        code: 'overlap_trimmed',
+        before: `end ${cue.end}`,
+        after: `end ${next.start}`,
+      });
       cue.end = next.start;
     } else {
       problems.push({

@@ -50,12 +50,20 @@ export function parseSrt(text: string): SubtitleParseResult {
     if (/^\s*\d+\s*$/.test(block.lines[0] ?? '') && block.lines.length > 1) cursor = 1;
     const timing = parseTimingLine(block.lines[cursor] ?? '', block.firstLine + cursor, errors);
     if (!timing) {
-      errors.push({ line: block.firstLine + cursor, message: 'Expected a "start --> end" timing line' });
+      errors.push({
+        line: block.firstLine + cursor,
+        message: 'Expected a "start --> end" timing line',
+      });
       continue;
     }
     if (Number.isNaN(timing.start)) continue;
     const body = block.lines.slice(cursor + 1).map((line) => line.trimEnd());
-    cues.push({ index: cues.length + 1, start: timing.start, end: timing.end, text: body.join('\n') });
+    cues.push({
+      index: cues.length + 1,
+      start: timing.start,
+      end: timing.end,
+      text: body.join('\n'),
+    });
   }
   return { cues, errors };
 }

@@ -26,15 +26,44 @@ describe('buildSpeechFreeBed (real ffmpeg, real voice detector)', () => {
   let speechOnly = '';
   beforeAll(async () => {
     ({ dir, cleanup } = await makeTempDir('speech-bed-'));
-    const voice = await festivalSpeech(dir, 'Today we talk about the weather in the hills and the valleys.');
+    const voice = await festivalSpeech(
+      dir,
+      'Today we talk about the weather in the hills and the valleys.',
+    );
     music = join(dir, 'music.wav');
     speechOnly = join(dir, 'speech-stereo.wav');
     mix = join(dir, 'mix.wav');
-    const ff = (args: string[]) => exec('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', ...args]);
-    await ff(['-f', 'lavfi', '-i', `sine=frequency=330:sample_rate=44100:duration=${SECONDS}`, '-f', 'lavfi', '-i', `sine=frequency=550:sample_rate=44100:duration=${SECONDS}`,
-      '-filter_complex', '[0:a][1:a]amerge=inputs=2,volume=0.1', music]);
-    await ff(['-i', voice, '-af', `aresample=44100,apad,atrim=0:${SECONDS},pan=stereo|c0=c0|c1=c0`, speechOnly]);
-    await ff(['-i', speechOnly, '-i', music, '-filter_complex', '[0:a][1:a]amix=inputs=2:normalize=0', mix]);
+    const ff = (args: string[]) =>
+      exec('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', ...args]);
+    await ff([
+      '-f',
+      'lavfi',
+      '-i',
+      `sine=frequency=330:sample_rate=44100:duration=${SECONDS}`,
+      '-f',
+      'lavfi',
+      '-i',
+      `sine=frequency=550:sample_rate=44100:duration=${SECONDS}`,
+      '-filter_complex',
+      '[0:a][1:a]amerge=inputs=2,volume=0.1',
+      music,
+    ]);
+    await ff([
+      '-i',
+      voice,
+      '-af',
+      `aresample=44100,apad,atrim=0:${SECONDS},pan=stereo|c0=c0|c1=c0`,
+      speechOnly,
+    ]);
+    await ff([
+      '-i',
+      speechOnly,
+      '-i',
+      music,
+      '-filter_complex',
+      '[0:a][1:a]amix=inputs=2:normalize=0',
+      mix,
+    ]);
   });
   afterAll(() => cleanup());
 
@@ -55,7 +84,9 @@ describe('buildSpeechFreeBed (real ffmpeg, real voice detector)', () => {
     const residual = rmsDb(left!, musicPcm.value[0]!, from, to);
     expect(speechLevel - residual).toBeGreaterThan(12);
     // The music itself survives through the side channel.
-    expect(rmsDb(left!, null, from, to)).toBeGreaterThan(rmsDb(musicPcm.value[0]!, null, from, to) - 8);
+    expect(rmsDb(left!, null, from, to)).toBeGreaterThan(
+      rmsDb(musicPcm.value[0]!, null, from, to) - 8,
+    );
     // Far from speech the bed is the original.
     const lastEnd = bed.value.speech.at(-1)!.end;
     if (lastEnd < SECONDS - 1) {

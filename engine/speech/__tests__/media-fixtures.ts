@@ -6,13 +6,19 @@ import { promisify } from 'node:util';
 
 const exec = promisify(execFile);
 
-export async function makeTempDir(prefix: string): Promise<{ dir: string; cleanup: () => Promise<void> }> {
+export async function makeTempDir(
+  prefix: string,
+): Promise<{ dir: string; cleanup: () => Promise<void> }> {
   const dir = await mkdtemp(join(tmpdir(), prefix));
   return { dir, cleanup: () => rm(dir, { recursive: true, force: true }) };
 }
 
 /** English speech from Festival's kal voice: clear enough for pocketsphinx (WER ~0.04). */
-export async function festivalSpeech(dir: string, text: string, name = 'festival.wav'): Promise<string> {
+export async function festivalSpeech(
+  dir: string,
+  text: string,
+  name = 'festival.wav',
+): Promise<string> {
   const textFile = join(dir, `${name}.txt`);
   const out = join(dir, name);
   await writeFile(textFile, `${text}\n`);
@@ -20,36 +26,94 @@ export async function festivalSpeech(dir: string, text: string, name = 'festival
   return out;
 }
 
-export async function espeakSpeech(dir: string, voice: string, text: string, name = 'espeak.wav'): Promise<string> {
+export async function espeakSpeech(
+  dir: string,
+  voice: string,
+  text: string,
+  name = 'espeak.wav',
+): Promise<string> {
   const out = join(dir, name);
   await exec('espeak-ng', ['-v', voice, '-w', out, text]);
   return out;
 }
 
 /** A test-pattern picture with the given audio under it (padded with silence to `seconds`), as mp4. */
-export async function videoWithAudio(dir: string, audio: string | null, seconds: number, name = 'clip.mp4'): Promise<string> {
+export async function videoWithAudio(
+  dir: string,
+  audio: string | null,
+  seconds: number,
+  name = 'clip.mp4',
+): Promise<string> {
   const out = join(dir, name);
   const picture = ['-f', 'lavfi', '-i', `testsrc2=size=320x240:rate=25:duration=${seconds}`];
   const sound = audio
-    ? ['-i', audio, '-filter_complex', `[1:a]apad,atrim=0:${seconds},aformat=channel_layouts=stereo[a]`, '-map', '0:v', '-map', '[a]']
-    : ['-f', 'lavfi', '-i', `anullsrc=r=44100:cl=stereo:d=${seconds}`, '-map', '0:v', '-map', '1:a'];
+    ? [
+        '-i',
+        audio,
+        '-filter_complex',
+        `[1:a]apad,atrim=0:${seconds},aformat=channel_layouts=stereo[a]`,
+        '-map',
+        '0:v',
+        '-map',
+        '[a]',
+      ]
+    : [
+        '-f',
+        'lavfi',
+        '-i',
+        `anullsrc=r=44100:cl=stereo:d=${seconds}`,
+        '-map',
+        '0:v',
+        '-map',
+        '1:a',
+      ];
   await exec('ffmpeg', [
-    '-hide_banner', '-loglevel', 'error', '-y', ...picture, ...sound,
-    '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-b:a', '128k', '-t', String(seconds), out,
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-y',
+    ...picture,
+    ...sound,
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-pix_fmt',
+    'yuv420p',
+    '-c:a',
+    'aac',
+    '-b:a',
+    '128k',
+    '-t',
+    String(seconds),
+    out,
   ]);
   return out;
 }
 
 export async function probeDuration(path: string, stream: 'a' | 'v'): Promise<number> {
   const { stdout } = await exec('ffprobe', [
-    '-v', 'error', '-select_streams', `${stream}:0`, '-show_entries', 'stream=duration', '-of', 'csv=p=0', path,
+    '-v',
+    'error',
+    '-select_streams',
+    `${stream}:0`,
+    '-show_entries',
+    'stream=duration',
+    '-of',
+    'csv=p=0',
+    path,
   ]);
   return Number(stdout.trim());
 }
 
 /** Word error rate of a hypothesis against a reference (both lower-cased, punctuation dropped). */
 export function wordErrorRate(reference: string, hypothesis: string): number {
-  const norm = (s: string) => s.toLowerCase().replace(/[^a-z' ]/g, ' ').split(/\s+/).filter(Boolean);
+  const norm = (s: string) =>
+    s
+      .toLowerCase()
+      .replace(/[^a-z' ]/g, ' ')
+      .split(/\s+/)
+      .filter(Boolean);
   const ref = norm(reference);
   const hyp = norm(hypothesis);
   const row = Array.from({ length: hyp.length + 1 }, (_, j) => j);
@@ -58,7 +122,11 @@ export function wordErrorRate(reference: string, hypothesis: string): number {
     row[0] = i;
     for (let j = 1; j <= hyp.length; j += 1) {
       const above = row[j] ?? 0;
-      row[j] = Math.min(above + 1, (row[j - 1] ?? 0) + 1, diagonal + (ref[i - 1] === hyp[j - 1] ? 0 : 1));
+      row[j] = Math.min(
+        above + 1,
+        (row[j - 1] ?? 0) + 1,
+        diagonal + (ref[i - 1] === hyp[j - 1] ? 0 : 1),
+      );
       diagonal = above;
     }
   }
@@ -69,31 +137,80 @@ export function wordErrorRate(reference: string, hypothesis: string): number {
  * A video whose stereo soundtrack is centred speech over stereo-wide "music" (a different tone
  * in each channel), the case the speech-free bed is built for.
  */
-export async function speechOverMusicVideo(dir: string, speech: string, seconds: number, name = 'dialogue.mp4'): Promise<string> {
+export async function speechOverMusicVideo(
+  dir: string,
+  speech: string,
+  seconds: number,
+  name = 'dialogue.mp4',
+): Promise<string> {
   const out = join(dir, name);
   await exec('ffmpeg', [
-    '-hide_banner', '-loglevel', 'error', '-y',
-    '-f', 'lavfi', '-i', `testsrc2=size=320x240:rate=25:duration=${seconds}`,
-    '-i', speech,
-    '-f', 'lavfi', '-i', `sine=frequency=330:sample_rate=44100:duration=${seconds}`,
-    '-f', 'lavfi', '-i', `sine=frequency=550:sample_rate=44100:duration=${seconds}`,
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    `testsrc2=size=320x240:rate=25:duration=${seconds}`,
+    '-i',
+    speech,
+    '-f',
+    'lavfi',
+    '-i',
+    `sine=frequency=330:sample_rate=44100:duration=${seconds}`,
+    '-f',
+    'lavfi',
+    '-i',
+    `sine=frequency=550:sample_rate=44100:duration=${seconds}`,
     '-filter_complex',
     `[1:a]aresample=44100,apad,atrim=0:${seconds},pan=stereo|c0=c0|c1=c0[s];` +
       `[2:a][3:a]amerge=inputs=2,volume=0.08[m];[s][m]amix=inputs=2:normalize=0[a]`,
-    '-map', '0:v', '-map', '[a]', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p',
-    '-c:a', 'aac', '-b:a', '128k', '-t', String(seconds), out,
+    '-map',
+    '0:v',
+    '-map',
+    '[a]',
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-pix_fmt',
+    'yuv420p',
+    '-c:a',
+    'aac',
+    '-b:a',
+    '128k',
+    '-t',
+    String(seconds),
+    out,
   ]);
   return out;
 }
 
 /** md5 of a file's video stream, copied without decoding: equal only for a bit-exact picture. */
 export async function videoStreamMd5(path: string): Promise<string> {
-  const { stdout } = await exec('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-i', path, '-map', '0:v:0', '-c', 'copy', '-f', 'md5', '-']);
+  const { stdout } = await exec('ffmpeg', [
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-i',
+    path,
+    '-map',
+    '0:v:0',
+    '-c',
+    'copy',
+    '-f',
+    'md5',
+    '-',
+  ]);
   return stdout.trim();
 }
 
 /** Downloads a result URL (no auth, like the official clients) into a file. */
-export async function download(url: string, path: string): Promise<{ status: number; contentType: string | null }> {
+export async function download(
+  url: string,
+  path: string,
+): Promise<{ status: number; contentType: string | null }> {
   const response = await fetch(url);
   await writeFile(path, Buffer.from(await response.arrayBuffer()));
   return { status: response.status, contentType: response.headers.get('content-type') };

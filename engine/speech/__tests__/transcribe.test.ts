@@ -5,7 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCues } from '../cue-builder';
 import { transcribeSpeech } from '../transcribe';
 import { parsePocketsphinxOutput } from '../words';
-import { espeakSpeech, festivalSpeech, makeTempDir, videoWithAudio, wordErrorRate } from './media-fixtures';
+import {
+  espeakSpeech,
+  festivalSpeech,
+  makeTempDir,
+  videoWithAudio,
+  wordErrorRate,
+} from './media-fixtures';
 
 const exec = promisify(execFile);
 
@@ -27,7 +33,10 @@ you 3.510 3.700 0.999600
 describe('parsePocketsphinxOutput', () => {
   it('splits utterances, drops markers and alternative-pronunciation suffixes', () => {
     const utterances = parsePocketsphinxOutput(SAMPLE_OUTPUT);
-    expect(utterances.map((u) => u.map((w) => w.word))).toEqual([['hello', 'and', 'welcome'], ['thank', 'you']]);
+    expect(utterances.map((u) => u.map((w) => w.word))).toEqual([
+      ['hello', 'and', 'welcome'],
+      ['thank', 'you'],
+    ]);
     expect(utterances[0]?.[2]).toEqual({ word: 'welcome', start: 0.91, end: 1.22, confidence: 1 });
   });
 });
@@ -37,7 +46,13 @@ describe('buildCues', () => {
 
   it('makes sentence-cased cues per utterance, breaking at pauses and stretching short cues', () => {
     const cues = buildCues([
-      [word('hello', 0.2, 0.6), word('there', 0.62, 0.9), word('i', 1.8, 1.9), word('am', 1.92, 2.1), word('back', 2.12, 2.5)],
+      [
+        word('hello', 0.2, 0.6),
+        word('there', 0.62, 0.9),
+        word('i', 1.8, 1.9),
+        word('am', 1.92, 2.1),
+        word('back', 2.12, 2.5),
+      ],
       [word('bye', 4, 4.3)],
     ]);
     expect(cues.map((c) => c.text)).toEqual(['Hello there', 'I am back.', 'Bye.']);
@@ -46,7 +61,9 @@ describe('buildCues', () => {
   });
 
   it('keeps cues within two 42-character lines and 7 seconds', () => {
-    const words = Array.from({ length: 60 }, (_, i) => word(i % 2 ? 'weather' : 'mountain', i * 0.3, i * 0.3 + 0.28));
+    const words = Array.from({ length: 60 }, (_, i) =>
+      word(i % 2 ? 'weather' : 'mountain', i * 0.3, i * 0.3 + 0.28),
+    );
     const cues = buildCues([words]);
     expect(cues.length).toBeGreaterThan(3);
     for (const cue of cues) {
@@ -66,7 +83,8 @@ describe('transcribeSpeech (real pocketsphinx)', () => {
   });
   afterAll(() => cleanup());
 
-  const TEXT = 'Hello and welcome to our short video. Today we will talk about the weather in the mountains.';
+  const TEXT =
+    'Hello and welcome to our short video. Today we will talk about the weather in the mountains.';
 
   it('transcribes clear English speech in a video into timed cues', async () => {
     const video = await videoWithAudio(dir, await festivalSpeech(dir, TEXT), 8, 'english.mp4');
@@ -81,7 +99,12 @@ describe('transcribeSpeech (real pocketsphinx)', () => {
   });
 
   it('refuses speech that is not English with the coverage in the message', async () => {
-    const spanish = await espeakSpeech(dir, 'es', 'Hola y bienvenidos a nuestro vídeo corto. Hoy vamos a hablar del tiempo en las montañas.', 'es.wav');
+    const spanish = await espeakSpeech(
+      dir,
+      'es',
+      'Hola y bienvenidos a nuestro vídeo corto. Hoy vamos a hablar del tiempo en las montañas.',
+      'es.wav',
+    );
     const result = await transcribeSpeech(spanish, { workDir: dir });
     expect(result).toMatchObject({ ok: false, error: { code: 'TRANSCRIPTION_FAILED' } });
     if (!result.ok) expect(result.error.message).toMatch(/English speech only/);
@@ -89,13 +112,31 @@ describe('transcribeSpeech (real pocketsphinx)', () => {
 
   it('reports no speech for a silent audio track', async () => {
     const video = await videoWithAudio(dir, null, 5, 'silent.mp4');
-    expect(await transcribeSpeech(video, { workDir: dir })).toMatchObject({ ok: false, error: { code: 'TRANSCRIPTION_EMPTY' } });
+    expect(await transcribeSpeech(video, { workDir: dir })).toMatchObject({
+      ok: false,
+      error: { code: 'TRANSCRIPTION_EMPTY' },
+    });
   });
 
   it('reports no speech for steady noise', async () => {
     const noise = join(dir, 'noise.wav');
-    await exec('sox', ['-n', '-r', '16000', '-c', '1', noise, 'synth', '4', 'pinknoise', 'vol', '0.1']);
-    expect(await transcribeSpeech(noise, { workDir: dir })).toMatchObject({ ok: false, error: { code: 'TRANSCRIPTION_EMPTY' } });
+    await exec('sox', [
+      '-n',
+      '-r',
+      '16000',
+      '-c',
+      '1',
+      noise,
+      'synth',
+      '4',
+      'pinknoise',
+      'vol',
+      '0.1',
+    ]);
+    expect(await transcribeSpeech(noise, { workDir: dir })).toMatchObject({
+      ok: false,
+      error: { code: 'TRANSCRIPTION_EMPTY' },
+    });
   });
 
   it('fails at once for a non-English source_language hint', async () => {

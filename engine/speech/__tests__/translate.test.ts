@@ -3,7 +3,10 @@ import type { LanguageCode } from '../../../shared/api/languages';
 import { checkDeclaredLanguage } from '../../subtitles/language';
 import { translateCues, translateLines, translationRoute } from '../translate';
 
-const ENGLISH = ['Thank you for watching this video.', 'We will talk about the weather in the mountains tomorrow.'];
+const ENGLISH = [
+  'Thank you for watching this video.',
+  'We will talk about the weather in the mountains tomorrow.',
+];
 const SPANISH = ['Gracias por mirar este vídeo.', 'Mañana hablaremos del tiempo en las montañas.'];
 
 describe('translationRoute', () => {
@@ -46,7 +49,10 @@ describe('translateLines (real apertium)', () => {
     expect(result.value).toHaveLength(2);
     expect(result.value[0]).toMatch(thanks);
     expect(result.value[1]?.length).toBeGreaterThan(20);
-    expect(checkDeclaredLanguage(result.value.join(' '), target)).toMatchObject({ matches: true, detected: expect.any(String) });
+    expect(checkDeclaredLanguage(result.value.join(' '), target)).toMatchObject({
+      matches: true,
+      detected: expect.any(String),
+    });
   });
 
   it.each([
@@ -74,18 +80,28 @@ describe('translateLines (real apertium)', () => {
   it('fails with TRANSLATION_FAILED naming the covered languages', async () => {
     const result = await translateLines(ENGLISH, 'en', 'de');
     expect(result).toMatchObject({ ok: false, error: { code: 'TRANSLATION_FAILED' } });
-    if (!result.ok) expect(result.error.message).toMatch(/German \(de\).*en, es, es_419, fr, it, pt and pt_br/);
+    if (!result.ok)
+      expect(result.error.message).toMatch(/German \(de\).*en, es, es_419, fr, it, pt and pt_br/);
   });
 
   it('translates cues keeping their times and wrapping long text', async () => {
     const cues = [
       { index: 1, start: 0.5, end: 3, text: 'Thank you for watching this video.' },
-      { index: 2, start: 3.2, end: 8, text: 'We will talk about the weather in the mountains\nand in the valleys tomorrow morning.' },
+      {
+        index: 2,
+        start: 3.2,
+        end: 8,
+        text: 'We will talk about the weather in the mountains\nand in the valleys tomorrow morning.',
+      },
     ];
     const result = await translateCues(cues, 'en', 'es');
     expect(result.ok).toBe(true);
     if (!result.ok) return;
-    expect(result.value.map((c) => [c.start, c.end])).toEqual([[0.5, 3], [3.2, 8]]);
-    for (const line of result.value[1]?.text.split('\n') ?? []) expect(line.length).toBeLessThanOrEqual(42);
+    expect(result.value.map((c) => [c.start, c.end])).toEqual([
+      [0.5, 3],
+      [3.2, 8],
+    ]);
+    for (const line of result.value[1]?.text.split('\n') ?? [])
+      expect(line.length).toBeLessThanOrEqual(42);
   });
 });

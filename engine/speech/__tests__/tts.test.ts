@@ -6,14 +6,27 @@ import { alignmentLoss, renderVoiceTrack, retimedCues } from '../voice-track';
 import { makeTempDir } from './media-fixtures';
 
 const SENTENCES: Record<string, string> = {
-  en: 'Thank you for watching.', zh_cn: '感谢您的观看。', ja: 'ありがとうございます。', ko: '시청해 주셔서 감사합니다.',
-  pt: 'Obrigado por assistir.', pt_br: 'Obrigado por assistir.', es: 'Gracias por mirar.', es_419: 'Gracias por mirar.',
-  de: 'Danke fürs Zuschauen.', fr: 'Merci de nous regarder.', it: 'Grazie per la visione.', ru: 'Спасибо за просмотр.',
-  th: 'ขอบคุณที่รับชม', ar: 'شكرا على المشاهدة.', tr: 'İzlediğiniz için teşekkürler.', vi: 'Cảm ơn các bạn đã xem.',
+  en: 'Thank you for watching.',
+  zh_cn: '感谢您的观看。',
+  ja: 'ありがとうございます。',
+  ko: '시청해 주셔서 감사합니다.',
+  pt: 'Obrigado por assistir.',
+  pt_br: 'Obrigado por assistir.',
+  es: 'Gracias por mirar.',
+  es_419: 'Gracias por mirar.',
+  de: 'Danke fürs Zuschauen.',
+  fr: 'Merci de nous regarder.',
+  it: 'Grazie per la visione.',
+  ru: 'Спасибо за просмотр.',
+  th: 'ขอบคุณที่รับชม',
+  ar: 'شكرا على المشاهدة.',
+  tr: 'İzlediğiniz için teşekkürler.',
+  vi: 'Cảm ơn các bạn đã xem.',
   id: 'Terima kasih telah menonton.',
 };
 
-const rms = (s: Float32Array) => Math.sqrt(s.reduce((a, x) => a + x * x, 0) / Math.max(1, s.length));
+const rms = (s: Float32Array) =>
+  Math.sqrt(s.reduce((a, x) => a + x * x, 0) / Math.max(1, s.length));
 
 describe('TTS (real espeak-ng / Festival)', () => {
   let dir = '';
@@ -31,7 +44,9 @@ describe('TTS (real espeak-ng / Festival)', () => {
     expect(seconds).toBeGreaterThan(0.4);
     expect(seconds).toBeLessThan(6);
     expect(rms(result.value.samples)).toBeGreaterThan(0.01);
-    expect(result.value.voice).toEqual(code === 'en' ? 'festival:kal_diphone' : expect.stringMatching(/^espeak-ng:/));
+    expect(result.value.voice).toEqual(
+      code === 'en' ? 'festival:kal_diphone' : expect.stringMatching(/^espeak-ng:/),
+    );
   });
 
   it('gives no audio for text without letters', async () => {
@@ -40,7 +55,11 @@ describe('TTS (real espeak-ng / Festival)', () => {
   });
 
   it('fits a line to its slot with at most a 1.3x speed-up', async () => {
-    const spoken = await synthesizeLine('Hoy vamos a hablar del tiempo en las montañas y en los valles.', 'es', { workDir: dir });
+    const spoken = await synthesizeLine(
+      'Hoy vamos a hablar del tiempo en las montañas y en los valles.',
+      'es',
+      { workDir: dir },
+    );
     if (!spoken.ok) throw new Error(spoken.error.message);
     const { samples, sampleRate } = spoken.value;
     const natural = samples.length / sampleRate;
@@ -64,21 +83,29 @@ describe('TTS (real espeak-ng / Festival)', () => {
   it('renders a voice track as long as the media and reports lines that do not fit', async () => {
     const cues = [
       { index: 1, start: 0.5, end: 3, text: 'Gracias por mirar.' },
-      { index: 2, start: 3.2, end: 3.9, text: 'Hoy vamos a hablar del tiempo en las montañas y en los valles.' },
+      {
+        index: 2,
+        start: 3.2,
+        end: 3.9,
+        text: 'Hoy vamos a hablar del tiempo en las montañas y en los valles.',
+      },
       { index: 3, start: 6, end: 8, text: 'Hasta mañana.' },
     ];
     const result = await renderVoiceTrack(cues, 'es', 9, { workDir: dir });
     if (!result.ok) throw new Error(result.error.message);
     const track = result.value;
     expect(track.samples.length).toBe(9 * 48000);
-    expect(track.issues).toEqual(expect.arrayContaining(['line_too_long_for_slot', 'line_sped_up']));
+    expect(track.issues).toEqual(
+      expect.arrayContaining(['line_too_long_for_slot', 'line_sped_up']),
+    );
     const [first, second, third] = track.lines;
     expect(first?.start).toBe(0.5);
     expect(second?.tempo).toBe(MAX_TEMPO);
     expect(second!.end).toBeGreaterThan(3.9);
     expect(third!.start).toBeGreaterThanOrEqual(Math.max(6, second!.end));
     // Speech is where the lines are, silence elsewhere.
-    const slice = (a: number, b: number) => track.samples.subarray(Math.round(a * 48000), Math.round(b * 48000));
+    const slice = (a: number, b: number) =>
+      track.samples.subarray(Math.round(a * 48000), Math.round(b * 48000));
     expect(rms(slice(first!.start, first!.end))).toBeGreaterThan(0.01);
     expect(rms(slice(0, 0.45))).toBe(0);
     const retimed = retimedCues(track.lines, cues);
@@ -90,8 +117,16 @@ describe('TTS (real espeak-ng / Festival)', () => {
   });
 
   it('computes alignment loss as the share of speech outside its slot', () => {
-    const line = (slotStart: number, slotEnd: number, start: number, end: number) =>
-      ({ cue: 1, text: '', slotStart, slotEnd, start, end, tempo: 1, overflowSeconds: 0 });
+    const line = (slotStart: number, slotEnd: number, start: number, end: number) => ({
+      cue: 1,
+      text: '',
+      slotStart,
+      slotEnd,
+      start,
+      end,
+      tempo: 1,
+      overflowSeconds: 0,
+    });
     expect(alignmentLoss([line(0, 4, 0, 2)])).toBe(0);
     expect(alignmentLoss([line(0, 2, 1, 3)])).toBe(0.5);
     expect(alignmentLoss([line(0, 2, 0, 2), line(0, 1, 2, 3)])).toBe(0.5);

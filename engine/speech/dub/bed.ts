@@ -20,7 +20,11 @@ export interface Bed {
 }
 
 /** 1 outside speech, 0 inside (padded), with linear crossfades so the bed never clicks. */
-export function keepEnvelope(speech: readonly SpeechSpan[], frames: number, rate: number): Float32Array {
+export function keepEnvelope(
+  speech: readonly SpeechSpan[],
+  frames: number,
+  rate: number,
+): Float32Array {
   const keep = new Float32Array(frames).fill(1);
   const fade = CROSSFADE_SECONDS * rate;
   for (const span of speech) {
@@ -65,7 +69,8 @@ export async function buildSpeechFreeBed(
   let bandless: Float32Array = new Float32Array(frames);
   if (detected.value.length > 0) {
     const filtered = await filterMonoPcm(mid, MIX_RATE, SPEECH_BAND_REMOVED, MIX_RATE, signal);
-    if (!filtered.ok) return { ok: false, message: `Cannot filter the speech band: ${filtered.message}` };
+    if (!filtered.ok)
+      return { ok: false, message: `Cannot filter the speech band: ${filtered.message}` };
     bandless = filtered.samples;
   }
   const keep = keepEnvelope(detected.value, frames, MIX_RATE);

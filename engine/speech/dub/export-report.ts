@@ -46,11 +46,20 @@ export function decideExport(
       cues.length === 0
         ? 'No line of the script produced speech, so there is nothing to re-time.'
         : `The dubbed speech drifted too far from the script's timing (alignment loss ${loss}); re-time or shorten the script.`;
-    return { report: { status: 'blocked', issues, alignment_loss: loss, error, report_url: null }, cues: null };
+    return {
+      report: { status: 'blocked', issues, alignment_loss: loss, error, report_url: null },
+      cues: null,
+    };
   }
   const review = loss > REVIEW_LOSS || issues.some((issue) => REVIEW_ISSUES.has(issue));
   return {
-    report: { status: review ? 'exported_review_required' : 'exported', issues, alignment_loss: loss, error: null, report_url: null },
+    report: {
+      status: review ? 'exported_review_required' : 'exported',
+      issues,
+      alignment_loss: loss,
+      error: null,
+      report_url: null,
+    },
     cues,
   };
 }

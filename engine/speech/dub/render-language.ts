@@ -65,15 +65,27 @@ export async function renderLanguage(
   const voice = voiced.value;
   const frames = voice.samples.length;
   const mix = silence(frames);
-  const spans = voice.lines.filter((l) => l.end > l.start).map((l) => ({ start: l.start, end: l.end }));
-  const envelope = options.ducking ? duckGainEnvelope(spans, frames, MIX_RATE, DEFAULT_DUCK) : undefined;
+  const spans = voice.lines
+    .filter((l) => l.end > l.start)
+    .map((l) => ({ start: l.start, end: l.end }));
+  const envelope = options.ducking
+    ? duckGainEnvelope(spans, frames, MIX_RATE, DEFAULT_DUCK)
+    : undefined;
   mixInto(mix, options.bed, bedGain(options.bed, voice), envelope);
   mixInto(mix, [voice.samples, voice.samples], 1);
   const wavPath = join(options.workDir, `dub-${language}.wav`);
-  const finished = await finishMix(mix, wavPath, { targetLufs: -16, truePeakDb: -1, watermark: options.watermark, signal: options.signal });
-  if (!finished.ok) return speechFail('TTS_FAILED', `Cannot finish the ${language} mix: ${finished.message}`);
+  const finished = await finishMix(mix, wavPath, {
+    targetLufs: -16,
+    truePeakDb: -1,
+    watermark: options.watermark,
+    signal: options.signal,
+  });
+  if (!finished.ok)
+    return speechFail('TTS_FAILED', `Cannot finish the ${language} mix: ${finished.message}`);
   const mp4Path = join(options.workDir, `dub-${language}.mp4`);
-  const muxed = await muxAudioWithVideo(options.videoPath, wavPath, mp4Path, { signal: options.signal });
+  const muxed = await muxAudioWithVideo(options.videoPath, wavPath, mp4Path, {
+    signal: options.signal,
+  });
   if (!muxed.ok) return speechFail('SOURCE_PROCESSING_FAILED', muxed.message);
   return speechOk({ mp4Path, voice, pictureCopied: muxed.value.pictureCopied });
 }

@@ -34,7 +34,10 @@ async function publishJson(value: unknown, name: string, ctx: RunContext): Promi
 }
 
 /** The cues each language speaks: its script, or the English transcript translated by Apertium. */
-async function scriptsToSpeak(input: DubbingInput, ctx: RunContext): Promise<Map<LanguageCode, Cue[]> | TaskFailure> {
+async function scriptsToSpeak(
+  input: DubbingInput,
+  ctx: RunContext,
+): Promise<Map<LanguageCode, Cue[]> | TaskFailure> {
   const scripts = new Map<LanguageCode, Cue[]>();
   if (input.scripts) {
     for (const code of input.languages) scripts.set(code, input.scripts[code]?.cues ?? []);
@@ -47,8 +50,15 @@ async function scriptsToSpeak(input: DubbingInput, ctx: RunContext): Promise<Map
       `Cannot translate into ${uncovered.join(', ')} offline; send subtitles[<language>] scripts for them instead. ${TRANSLATION_COVERAGE}`,
     );
   }
-  if (!input.hasAudio) return taskFailure('TRANSCRIPTION_EMPTY', 'The video has no audio track to transcribe; send subtitles[<language>] scripts.');
-  const transcript = await transcribeSpeech(input.videoPath, { workDir: ctx.workDir, signal: ctx.signal });
+  if (!input.hasAudio)
+    return taskFailure(
+      'TRANSCRIPTION_EMPTY',
+      'The video has no audio track to transcribe; send subtitles[<language>] scripts.',
+    );
+  const transcript = await transcribeSpeech(input.videoPath, {
+    workDir: ctx.workDir,
+    signal: ctx.signal,
+  });
   if (!transcript.ok) return taskFailure(transcript.error.code, transcript.error.message);
   for (const code of input.languages) {
     const translated = await translateCues(transcript.value.cues, 'en', code, ctx.signal);
@@ -63,7 +73,10 @@ async function scriptsToSpeak(input: DubbingInput, ctx: RunContext): Promise<Map
  * verbatim (or the translated transcript), each line fitted to its cue, over the original bed
  * with its speech removed. Lip-sync is never done here (refused at submission).
  */
-export async function runDubbing(input: DubbingInput, ctx: RunContext): Promise<TaskResultFields | TaskFailure> {
+export async function runDubbing(
+  input: DubbingInput,
+  ctx: RunContext,
+): Promise<TaskResultFields | TaskFailure> {
   const scripts = await scriptsToSpeak(input, ctx);
   if (!(scripts instanceof Map)) return scripts;
   let bed = silence(Math.round(input.durationSeconds * MIX_RATE));
@@ -87,12 +100,24 @@ export async function runDubbing(input: DubbingInput, ctx: RunContext): Promise<
       signal: ctx.signal,
     });
     if (!dubbed.ok) return taskFailure('GENERATION_FAILED', dubbed.error.message);
-    outputs[code] = (await ctx.publish(dubbed.value.mp4Path, { contentType: 'video/mp4', ext: 'mp4', name: `dub-${code}` })).url;
-    ctx.log(`dubbing ${code}: ${cues.length} lines, voice ${dubbed.value.voice.voice}, issues ${dubbed.value.voice.issues.join(',') || 'none'}`);
+    outputs[code] = (
+      await ctx.publish(dubbed.value.mp4Path, {
+        contentType: 'video/mp4',
+        ext: 'mp4',
+        name: `dub-${code}`,
+      })
+    ).url;
+    ctx.log(
+      `dubbing ${code}: ${cues.length} lines, voice ${dubbed.value.voice.voice}, issues ${dubbed.value.voice.issues.join(',') || 'none'}`,
+    );
     if (!input.exportSrt) continue;
     const decision = decideExport(dubbed.value.voice.lines, cues, dubbed.value.voice.issues, code);
     if (decision.cues) subtitles[code] = await publishSrt(decision.cues, code, 'dub-retimed', ctx);
-    decision.report.report_url = await publishJson({ language: code, ...decision.report, lines: dubbed.value.voice.lines }, `export-${code}`, ctx);
+    decision.report.report_url = await publishJson(
+      { language: code, ...decision.report, lines: dubbed.value.voice.lines },
+      `export-${code}`,
+      ctx,
+    );
     exports[code] = decision.report;
   }
   const result: TaskResultFields = { outputs };
@@ -100,7 +125,10 @@ export async function runDubbing(input: DubbingInput, ctx: RunContext): Promise<
     const preflight: Record<string, unknown> = {};
     for (const [code, script] of Object.entries(input.scripts)) {
       if (!script) continue;
-      preflight[code] = { ...script.report, report_url: await publishJson(script.details, `preflight-${code}`, ctx) };
+      preflight[code] = {
+        ...script.report,
+        report_url: await publishJson(script.details, `preflight-${code}`, ctx),
+      };
     }
     result.subtitle_preflight = preflight;
   }

@@ -23,10 +23,18 @@ export type CheckedScripts = Partial<Record<LanguageCode, CheckedScript>>;
 function nameForUrl(url: string, text: Uint8Array): string {
   const path = new URL(url).pathname;
   if (subtitleFormatOf(path)) return path.split('/').pop() ?? path;
-  return new TextDecoder().decode(text.subarray(0, 16)).replace(/^\uFEFF/, '').startsWith('WEBVTT') ? 'script.vtt' : 'script.srt';
+  return new TextDecoder()
+    .decode(text.subarray(0, 16))
+    .replace(/^\uFEFF/, '')
+    .startsWith('WEBVTT')
+    ? 'script.vtt'
+    : 'script.srt';
 }
 
-async function loadPart(part: ScriptPart, ctx: PrepareContext): Promise<Checked<{ filename: string; content: Uint8Array } | 'too_large'>> {
+async function loadPart(
+  part: ScriptPart,
+  ctx: PrepareContext,
+): Promise<Checked<{ filename: string; content: Uint8Array } | 'too_large'>> {
   if (part.kind === 'file') {
     if (part.size > LIMITS.subtitleFileMaxBytes) return { ok: true, value: 'too_large' };
     return { ok: true, value: { filename: part.filename, content: await readFile(part.path) } };
@@ -47,7 +55,11 @@ async function loadPart(part: ScriptPart, ctx: PrepareContext): Promise<Checked<
  * script refuses the whole request (422 SUBTITLE_PREFLIGHT_BLOCKED) with every language's
  * report under `details`, before anything is billed.
  */
-export async function checkScripts(parts: readonly ScriptPart[], mediaDuration: number, ctx: PrepareContext): Promise<Checked<CheckedScripts>> {
+export async function checkScripts(
+  parts: readonly ScriptPart[],
+  mediaDuration: number,
+  ctx: PrepareContext,
+): Promise<Checked<CheckedScripts>> {
   const scripts: CheckedScripts = {};
   for (const part of parts) {
     const loaded = await loadPart(part, ctx);
@@ -55,14 +67,30 @@ export async function checkScripts(parts: readonly ScriptPart[], mediaDuration: 
     const input =
       loaded.value === 'too_large'
         ? // Only the size matters here: a placeholder one byte over the limit carries that verdict.
-          { filename: part.kind === 'file' ? part.filename : 'script.srt', content: new Uint8Array(LIMITS.subtitleFileMaxBytes + 1) }
+          {
+            filename: part.kind === 'file' ? part.filename : 'script.srt',
+            content: new Uint8Array(LIMITS.subtitleFileMaxBytes + 1),
+          }
         : loaded.value;
     const outcome = await preflightScript({ ...input, language: part.language, mediaDuration });
     scripts[part.language] = outcome;
   }
-  const blocked = Object.entries(scripts).filter(([, script]) => script?.report.status === 'blocked');
+  const blocked = Object.entries(scripts).filter(
+    ([, script]) => script?.report.status === 'blocked',
+  );
   if (blocked.length === 0) return { ok: true, value: scripts };
-  const details = Object.fromEntries(Object.entries(scripts).map(([code, script]) => [code, script?.report]));
-  const summary = blocked.map(([code, script]) => `${code}: ${script?.details.problems.map((p) => p.message).join('; ')}`).join(' | ');
-  return reject(422, 'SUBTITLE_PREFLIGHT_BLOCKED', `Subtitle script rejected by preflight (${summary})`, { details });
+  const details = Object.fromEntries(
+    Object.entries(scripts).map(([code, script]) => [code, script?.report]),
+  );
+  const summary = blocked
+    .map(
+      ([code, script]) => `${code}: ${script?.details.problems.map((p) => p.message).join('; ')}`,
+    )
+    .join(' | ');
+  return reject(
+    422,
+    'SUBTITLE_PREFLIGHT_BLOCKED',
+    `Subtitle script rejected by preflight (${summary})`,
+    { details },
+  );
 }

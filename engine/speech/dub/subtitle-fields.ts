@@ -11,13 +11,24 @@ export type ScriptPart =
 
 const BRACKET_NAME = /^subtitles\[(.*)\]$/;
 
-function readPart(language: LanguageCode, entry: FormEntry, fields: FieldReader, name: string): ScriptPart | null {
+function readPart(
+  language: LanguageCode,
+  entry: FormEntry,
+  fields: FieldReader,
+  name: string,
+): ScriptPart | null {
   if (entry.kind === 'file') {
     if (entry.file.size === 0) {
       fields.problem(name, `${name} is empty`);
       return null;
     }
-    return { language, kind: 'file', filename: entry.file.filename, path: entry.file.path, size: entry.file.size };
+    return {
+      language,
+      kind: 'file',
+      filename: entry.file.filename,
+      path: entry.file.path,
+      size: entry.file.size,
+    };
   }
   const value = entry.value.trim();
   if (value === '') {
@@ -52,7 +63,10 @@ export function readSubtitleParts(
   for (const name of form.names()) {
     if (!name.startsWith('subtitles')) continue;
     if (name === 'subtitles') {
-      fields.problem(name, 'A bare subtitles field is not accepted; send one subtitles[<language>] per language');
+      fields.problem(
+        name,
+        'A bare subtitles field is not accepted; send one subtitles[<language>] per language',
+      );
       continue;
     }
     const match = BRACKET_NAME.exec(name);
@@ -67,7 +81,10 @@ export function readSubtitleParts(
       continue;
     }
     if (form.count(name) > 1) {
-      fields.problem(name, `${name} was sent ${form.count(name)} times; send each language's script once`);
+      fields.problem(
+        name,
+        `${name} was sent ${form.count(name)} times; send each language's script once`,
+      );
       continue;
     }
     const entry = form.all(name)[0];
@@ -82,7 +99,10 @@ export function readSubtitleParts(
         missing.length > 0 ? `missing subtitles for: ${missing.join(', ')}` : '',
         extra.length > 0 ? `subtitles for languages not requested: ${extra.join(', ')}` : '',
       ].filter(Boolean);
-      fields.problem('subtitles', `The subtitles languages must equal languages exactly (${said.join('; ')})`);
+      fields.problem(
+        'subtitles',
+        `The subtitles languages must equal languages exactly (${said.join('; ')})`,
+      );
     }
   } else if (exportSrt) {
     fields.problem('export_srt', 'export_srt=true requires subtitles[<language>] scripts');
