@@ -61,6 +61,7 @@ export class AccountStore {
       if (seed.concurrencyLimit !== undefined) existing.concurrencyLimit = seed.concurrencyLimit;
       if (seed.maxUploadSizeMb !== undefined) existing.maxUploadSizeMb = seed.maxUploadSizeMb;
       if (seed.discountFactor !== undefined) existing.discountFactor = seed.discountFactor;
+      if (seed.services !== undefined) existing.services = [...seed.services];
       return;
     }
     const funded = seed.funded ?? true;
@@ -76,6 +77,7 @@ export class AccountStore {
       discountFactor: seed.discountFactor ?? ACCOUNT_DEFAULTS.discountFactor,
       createdAt: new Date().toISOString(),
       ...(funded ? {} : { trial: freeTrials(seed.trial) }),
+      ...(seed.services ? { services: [...seed.services] } : {}),
     };
     this.accounts.push(account);
     this.byKeyHash.set(account.keyHashes[0]!, account);

@@ -20,6 +20,8 @@ export interface Account {
   discountFactor: number;
   /** Only on self-serve accounts (client-notes 6.14); absent means the account bills normally. */
   trial?: Partial<Record<TaskType, TrialAllowance>>;
+  /** Services this account may use; absent = every service the engine serves. */
+  services?: TaskType[];
   createdAt: string;
 }
 
@@ -36,6 +38,8 @@ export interface AccountSeed {
   discountFactor?: number;
   /** Free calls per service, overriding DEFAULT_FREE_TRIALS on a self-serve account. */
   trial?: Partial<Record<TaskType, number>>;
+  /** Restricts the account to these services (others answer 403 forbidden). */
+  services?: TaskType[];
 }
 
 export const ACCOUNT_DEFAULTS = {

@@ -5,9 +5,10 @@ import { startTestEngine, type TestEngine } from '../testing/harness';
 
 let engine: TestEngine;
 const SELF_SERVE = 'sk_self_serve';
+const SFX_ONLY = 'sk_sfx_only';
 
 beforeAll(async () => {
-  engine = await startTestEngine({ accounts: [{ key: SELF_SERVE, funded: false }] });
+  engine = await startTestEngine({ accounts: [{ key: SELF_SERVE, funded: false }, { key: SFX_ONLY, services: ['text_to_sfx'] }] });
 });
 afterAll(async () => {
   await engine.close();
@@ -58,6 +59,16 @@ describe('GET /v1/account/services', () => {
     expect(res.body.trial.video_to_sound).toEqual({ granted: 1, used: 0, remaining: 1 });
     expect(res.body.trial.dubbing).toBeUndefined();
     expect(res.body.balance).toBe(0);
+  });
+});
+
+describe('service access', () => {
+  it('answers 403 forbidden for a service the account does not have, and lists only its own', async () => {
+    const res = await engine.post('/v1/text-to-music', { prompt: 'rock', duration: 5 }, undefined, { key: SFX_ONLY });
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual({ code: 'forbidden', message: 'This account has no access to text-to-music' });
+    const services = await engine.get('/v1/account/services', { key: SFX_ONLY });
+    expect(services.body.available_services.every((s: string) => s === 'text_to_sfx')).toBe(true);
   });
 });
 

@@ -9,7 +9,9 @@ import { sendJson, sendRejection } from '../server/respond';
 /** GET /v1/account/services (client-notes 6.14), plus the engine's `balance`. */
 export function handleServices(res: ServerResponse, account: Account, core: EngineCore): void {
   const body: Record<string, unknown> = {
-    available_services: [...core.endpoints.values()].map((endpoint) => endpoint.type),
+    available_services: [...core.endpoints.values()]
+      .map((endpoint) => endpoint.type)
+      .filter((type) => !account.services || account.services.includes(type)),
     rpm_limit: account.rpmLimit,
     concurrency_limit: account.concurrencyLimit,
     discount_factor: account.discountFactor,

@@ -21,6 +21,10 @@ import { streamGeneration } from './stream-response';
 export async function handleSubmit(req: IncomingMessage, res: ServerResponse, account: Account, endpoint: Endpoint, core: EngineCore): Promise<void> {
   const overRpm = core.limiter.countRequest(account);
   if (overRpm) return sendRejection(res, overRpm);
+  if (account.services && !account.services.includes(endpoint.type)) {
+    const service = endpoint.type.replace(/_/g, '-');
+    return sendRejection(res, { status: 403, code: 'forbidden', message: `This account has no access to ${service}` });
+  }
 
   const taskId = randomUUID();
   const taskDir = core.tasks.taskDir(taskId);
