@@ -127,6 +127,8 @@ describe('POST /v1/dubbing without scripts', () => {
     expect(task.error?.code).toBe('TRANSLATION_FAILED');
     expect(task.error.message).toMatch(/zh_cn/);
     expect(task.refunded).toBe(true);
+    // Omitted languages bill three languages: 10 s x 3 at $0.197/s.
+    expect(task.cost).toBeCloseTo(10 * 3 * 0.197, 2);
   });
 });
 

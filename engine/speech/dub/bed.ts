@@ -1,84 +1,48 @@
-import { loadStereo, MIX_RATE, silence } from '../../media/mix';
+import { join } from 'node:path';
+import { buildBed } from '../../media/bed';
+import { loadStereo, MIX_RATE } from '../../media/mix';
 import type { SpeechSpan } from '../../media/vad';
 import { detectSpeechInFile } from '../../media/vad';
-import { filterMonoPcm } from '../pcm-filter';
-
-/**
- * Keeps only the lows (under ~150 Hz) and the highs (over ~4 kHz): the band where speech lives is
- * removed. Two poles each side: one pole left Festival-like voices only 7 dB down, two give ~15 dB.
- */
-const SPEECH_BAND_REMOVED =
-  'asplit=2[a][b];[a]lowpass=f=150,lowpass=f=150[l];[b]highpass=f=4000,highpass=f=4000[h];[l][h]amix=inputs=2:normalize=0';
-const SPAN_PAD_SECONDS = 0.1;
-const CROSSFADE_SECONDS = 0.15;
 
 export interface Bed {
-  /** Stereo PCM at MIX_RATE, `frames` long. */
+  /** Stereo PCM at MIX_RATE, exactly as long as the video. */
   channels: Float32Array[];
   /** Speech spans found in the original and taken out of the bed. */
   speech: SpeechSpan[];
+  method: 'mid-side' | 'band-removal';
 }
 
-/** 1 outside speech, 0 inside (padded), with linear crossfades so the bed never clicks. */
-export function keepEnvelope(
-  speech: readonly SpeechSpan[],
-  frames: number,
-  rate: number,
-): Float32Array {
-  const keep = new Float32Array(frames).fill(1);
-  const fade = CROSSFADE_SECONDS * rate;
-  for (const span of speech) {
-    const start = (span.start - SPAN_PAD_SECONDS) * rate;
-    const end = (span.end + SPAN_PAD_SECONDS) * rate;
-    const from = Math.max(0, Math.floor(start - fade));
-    const to = Math.min(frames, Math.ceil(end + fade));
-    for (let i = from; i < to; i += 1) {
-      const level = i < start ? (start - i) / fade : i > end ? (i - end) / fade : 0;
-      keep[i] = Math.min(keep[i] ?? 1, Math.max(0, Math.min(1, level)));
-    }
-  }
-  return keep;
+function fitLength(channel: Float32Array, frames: number): Float32Array {
+  if (channel.length === frames) return channel;
+  const out = new Float32Array(frames);
+  out.set(channel.subarray(0, frames));
+  return out;
 }
 
 /**
- * The original soundtrack with its speech removed (local-engine.md section 6): the side channel
- * (L-R) is kept whole, since centred dialogue cancels out of it; the mid channel is kept outside
- * speech and replaced by its speech-band-removed version inside speech. A mono source has no
- * side channel, so during speech only the lows and highs remain (an honest "hollow" bed).
+ * The original soundtrack with its speech taken out, on the video's clock: the voice detector
+ * finds the speech, MEDIA's `buildBed` removes it (mid/side for stereo, speech band for mono),
+ * and the result is cut or padded to the video's duration so every dub lines up with the picture.
  */
-export async function buildSpeechFreeBed(
-  originalPath: string,
+export async function speechFreeBed(
+  videoPath: string,
   durationSeconds: number,
+  workDir: string,
   signal?: AbortSignal,
 ): Promise<{ ok: true; value: Bed } | { ok: false; message: string }> {
-  const frames = Math.round(durationSeconds * MIX_RATE);
-  const loaded = await loadStereo(originalPath, signal);
-  if (!loaded.ok) return loaded;
-  const [left = new Float32Array(0), right = new Float32Array(0)] = loaded.value;
-  const detected = await detectSpeechInFile(originalPath, signal);
+  const detected = await detectSpeechInFile(videoPath, signal);
   if (!detected.ok) return { ok: false, message: detected.message };
-  const mid = new Float32Array(frames);
-  const side = new Float32Array(frames);
-  const length = Math.min(frames, left.length, right.length);
-  for (let i = 0; i < length; i += 1) {
-    mid[i] = ((left[i] ?? 0) + (right[i] ?? 0)) / 2;
-    side[i] = ((left[i] ?? 0) - (right[i] ?? 0)) / 2;
-  }
-  const bed = silence(frames);
-  const [outLeft, outRight] = bed as [Float32Array, Float32Array];
-  let bandless: Float32Array = new Float32Array(frames);
-  if (detected.value.length > 0) {
-    const filtered = await filterMonoPcm(mid, MIX_RATE, SPEECH_BAND_REMOVED, MIX_RATE, signal);
-    if (!filtered.ok)
-      return { ok: false, message: `Cannot filter the speech band: ${filtered.message}` };
-    bandless = filtered.samples;
-  }
-  const keep = keepEnvelope(detected.value, frames, MIX_RATE);
-  for (let i = 0; i < frames; i += 1) {
-    const k = keep[i] ?? 1;
-    const m = k * (mid[i] ?? 0) + (1 - k) * (bandless[i] ?? 0);
-    outLeft[i] = m + (side[i] ?? 0);
-    outRight[i] = m - (side[i] ?? 0);
-  }
-  return { ok: true, value: { channels: bed, speech: detected.value } };
+  const built = await buildBed(videoPath, join(workDir, 'bed.wav'), detected.value, signal);
+  if (!built.ok) return built;
+  const loaded = await loadStereo(built.value.outputPath, signal);
+  if (!loaded.ok) return loaded;
+  const frames = Math.round(durationSeconds * MIX_RATE);
+  return {
+    ok: true,
+    value: {
+      channels: loaded.value.map((channel) => fitLength(channel, frames)),
+      speech: detected.value,
+      method: built.value.method,
+    },
+  };
 }

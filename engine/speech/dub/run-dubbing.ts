@@ -9,7 +9,7 @@ import { DEFAULT_WATERMARK_KEY } from '../../watermark';
 import { publishSrt } from '../proofread-run';
 import { transcribeSpeech } from '../transcribe';
 import { translateCues, translationRoute, TRANSLATION_COVERAGE } from '../translate';
-import { buildSpeechFreeBed } from './bed';
+import { speechFreeBed } from './bed';
 import type { SubtitleExport } from './export-report';
 import { decideExport } from './export-report';
 import { renderLanguage } from './render-language';
@@ -81,7 +81,12 @@ export async function runDubbing(
   if (!(scripts instanceof Map)) return scripts;
   let bed = silence(Math.round(input.durationSeconds * MIX_RATE));
   if (input.hasAudio) {
-    const built = await buildSpeechFreeBed(input.videoPath, input.durationSeconds, ctx.signal);
+    const built = await speechFreeBed(
+      input.videoPath,
+      input.durationSeconds,
+      ctx.workDir,
+      ctx.signal,
+    );
     if (!built.ok) return taskFailure('SOURCE_PROCESSING_FAILED', built.message);
     bed = built.value.channels;
   }
