@@ -1,8 +1,8 @@
-import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
-const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+// import.meta.dirname (Node 20.11+) instead of node:url: renderer/ imports no Node modules.
+const here = (path: string) => `${import.meta.dirname}/${path}`;
 
 // The renderer is loaded from file:// in Electron and from the loopback host in browser mode,
 // so every asset path is relative (`base: './'`) and nothing is fetched from outside.

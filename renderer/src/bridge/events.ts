@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 import type { Job } from '../../../shared/domain/jobs/job';
 import type { EventChannel, EventPayload } from '../../../shared/ipc/contract';
 import { api, onConnectionChange } from './api';
@@ -9,9 +9,8 @@ import { streamChunks } from './stream-chunks';
 
 /** Subscribes to one push channel for the life of the component (latest listener wins). */
 export function useApiEvent<E extends EventChannel>(channel: E, listener: (payload: EventPayload<E>) => void): void {
-  const latest = useRef(listener);
-  latest.current = listener;
-  useEffect(() => api().on(channel, (payload) => latest.current(payload)), [channel]);
+  const onPayload = useEffectEvent(listener);
+  useEffect(() => api().on(channel, (payload) => onPayload(payload)), [channel]);
 }
 
 /**

@@ -62,8 +62,9 @@ export function secondsUntil(at: number, now: number): number {
 
 /** A file name from a title: no path separators or reserved characters, at most 80 characters. */
 export function safeFileName(title: string, fallback = 'take'): string {
-  const cleaned = title
-    .replace(/[\\/:*?"<>|\u0000-\u001f]+/g, ' ')
+  const printable = Array.from(title, (ch) => (ch.charCodeAt(0) < 32 ? ' ' : ch)).join('');
+  const cleaned = printable
+    .replace(/[\\/:*?"<>|]+/g, ' ')
     .replace(/\s+/g, ' ')
     .trim()
     .replace(/^\.+/, '')

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useEffectEvent, useMemo } from 'react';
 import { LIMITS, MUSIC_OUTPUT_FORMATS } from '../../../../shared/api/limits';
 import type { Job } from '../../../../shared/domain/jobs/job';
 import { upsertJob } from '../../bridge/jobs-cache';
@@ -34,15 +34,14 @@ export function MusicForm() {
     if (!canGenerate) return;
     submit.mutate(buildMusicRequest(draft));
   };
-  const generateRef = useRef(generate);
-  generateRef.current = generate;
+  const onShortcut = useEffectEvent(generate);
 
   // Ctrl/Cmd+Enter generates from anywhere on the Score screen.
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
         event.preventDefault();
-        generateRef.current();
+        onShortcut();
       }
     };
     window.addEventListener('keydown', onKey);

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useEffect, useEffectEvent, useRef, useState, type RefObject } from 'react';
 import { decodeBase64 } from '../../../../shared/api/ndjson';
 import { streamChunks } from '../../bridge/stream-chunks';
 import { ChunkAppendQueue } from './append-queue';
@@ -38,15 +38,14 @@ export function useStreamPlayback(jobId: string, audioRef: RefObject<HTMLAudioEl
     receivedBytes: 0,
   }));
   const queueRef = useRef<ChunkAppendQueue | null>(null);
-  const finishedRef = useRef(finished);
-  finishedRef.current = finished;
+  const isFinished = useEffectEvent(() => finished);
 
   useEffect(() => {
     const audio = audioRef.current;
     if (!audio || !mediaSourceSupported()) return;
     const source = new MediaSource();
     const url = URL.createObjectURL(source);
-    let unsubscribe = () => undefined as void;
+    let unsubscribe: () => void = () => undefined;
     let startedPlaying = false;
     const fail = (message: string) => setState((s) => ({ ...s, status: 'error', error: message }));
 
@@ -83,7 +82,7 @@ export function useStreamPlayback(jobId: string, audioRef: RefObject<HTMLAudioEl
           fail(`The stream could not be buffered (${cause instanceof Error ? cause.message : String(cause)}).`);
         }
       });
-      if (finishedRef.current) queue.finish();
+      if (isFinished()) queue.finish();
     };
 
     source.addEventListener('sourceopen', onOpen, { once: true });

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { Settings } from '../../../../shared/ipc/settings';
 import { Button } from '../../ui/Button';
 import { ErrorNotice } from '../../ui/ErrorNotice';
@@ -17,10 +17,13 @@ export function EngineSection({ settings }: { settings: Settings }) {
   const [touched, setTouched] = useState(false);
   const [saved, setSaved] = useState(false);
 
-  useEffect(() => {
+  // When main's settings change (saved here or elsewhere), the form follows them.
+  const [shown, setShown] = useState(settings.engine);
+  if (shown !== settings.engine) {
+    setShown(settings.engine);
     setChoice(settings.engine.kind);
     if (settings.engine.kind === 'custom') setBaseUrl(settings.engine.baseUrl);
-  }, [settings.engine]);
+  }
 
   const check = checkBaseUrl(baseUrl);
   const urlError = choice === 'custom' && touched && !check.ok ? check.message : update.error?.field === 'baseUrl' ? update.error.message : undefined;

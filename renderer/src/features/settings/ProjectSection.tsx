@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { Settings } from '../../../../shared/ipc/settings';
 import { Button } from '../../ui/Button';
 import { ErrorNotice } from '../../ui/ErrorNotice';
@@ -11,10 +11,13 @@ export function ProjectSection({ settings }: { settings: Settings }) {
   const { update } = useSettings();
   const [folder, setFolder] = useState(settings.projectFolder);
   const [maxJobs, setMaxJobs] = useState(String(settings.maxConcurrentJobs));
-  useEffect(() => {
+  // When main's settings change, the form follows them.
+  const [shown, setShown] = useState(settings);
+  if (shown.projectFolder !== settings.projectFolder || shown.maxConcurrentJobs !== settings.maxConcurrentJobs) {
+    setShown(settings);
     setFolder(settings.projectFolder);
     setMaxJobs(String(settings.maxConcurrentJobs));
-  }, [settings.projectFolder, settings.maxConcurrentJobs]);
+  }
 
   const jobs = Number(maxJobs);
   const jobsError = Number.isInteger(jobs) && jobs >= 1 && jobs <= 10 ? undefined : 'A whole number from 1 to 10.';

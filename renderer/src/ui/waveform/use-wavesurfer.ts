@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useEffect, useEffectEvent, useRef, useState, type RefObject } from 'react';
 import WaveSurfer from 'wavesurfer.js';
 import shadowCss from './waveform-shadow.css?raw';
 
@@ -36,8 +36,7 @@ export function useWaveSurfer(
 ): [WaveState, WaveControls] {
   const [state, setState] = useState<WaveState>({ ready: false, playing: false, currentTime: 0, duration: 0 });
   const instance = useRef<WaveSurfer | null>(null);
-  const resume = useRef(options.resume);
-  resume.current = options.resume;
+  const resumeFrom = useEffectEvent(() => options.resume?.());
 
   useEffect(() => {
     const container = containerRef.current;
@@ -62,7 +61,7 @@ export function useWaveSurfer(
     const offs = [
       ws.on('ready', (duration) => {
         setState((s) => ({ ...s, ready: true, duration }));
-        const start = resume.current?.();
+        const start = resumeFrom();
         if (start && start.time > 0 && start.time < duration) ws.setTime(start.time);
         if (start?.playing) void ws.play().catch(() => undefined);
       }),
