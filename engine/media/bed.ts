@@ -86,3 +86,24 @@ export async function buildBed(
   await writeWav(outPath, { sampleRate: MIX_RATE, channels: [outLeft, outRight] }, 32);
   return { ok: true, value: { outputPath: outPath, method: stereo ? 'mid-side' : 'band-removal', durationSeconds: frames / MIX_RATE } };
 }
+
+/**
+ * The speech of a soundtrack as its own stem (for preserve_speech): the mid channel (where
+ * dialogue sits) inside the speech spans, 150 ms crossfades, silence elsewhere. On mono
+ * sources whatever plays under the speech comes along; no offline separator can do better.
+ */
+export async function isolateSpeech(
+  inPath: string,
+  outPath: string,
+  speech: SpeechSpan[],
+  signal?: AbortSignal,
+): Promise<MixOutcome<{ outputPath: string; durationSeconds: number }>> {
+  const loaded = await loadStereo(inPath, signal);
+  if (!loaded.ok) return loaded;
+  const [left = new Float32Array(0), right = left] = loaded.value;
+  const weight = speechWeight(speech, left.length, MIX_RATE);
+  const voice = new Float32Array(left.length);
+  for (let i = 0; i < voice.length; i += 1) voice[i] = (((left[i] ?? 0) + (right[i] ?? 0)) / 2) * (weight[i] ?? 0);
+  await writeWav(outPath, { sampleRate: MIX_RATE, channels: [voice, Float32Array.from(voice)] }, 32);
+  return { ok: true, value: { outputPath: outPath, durationSeconds: voice.length / MIX_RATE } };
+}

@@ -6,6 +6,8 @@ import { audioDuckingEndpoint } from '../endpoints/audio-ducking';
 import { textToSfxEndpoint } from '../endpoints/text-to-sfx';
 import { videoToSfxEndpoint } from '../endpoints/video-to-sfx';
 import { videoToVideoSfxEndpoint } from '../endpoints/video-to-video-sfx';
+import { videoToSoundEndpoint } from '../endpoints/video-to-sound';
+import { videoToVideoSoundEndpoint } from '../endpoints/video-to-video-sound';
 import type { Endpoint } from './endpoint';
 
 /**
@@ -21,4 +23,6 @@ export const ENDPOINTS: readonly Endpoint[] = [
   textToSfxEndpoint,
   videoToSfxEndpoint,
   videoToVideoSfxEndpoint,
+  videoToSoundEndpoint,
+  videoToVideoSoundEndpoint,
 ];

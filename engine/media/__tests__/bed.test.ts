@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildBed } from '../bed';
+import { buildBed, isolateSpeech } from '../bed';
 import { makeFestival, makeMusic, makeTempDir, meanVolumeDb, placeSpeech } from './fixtures';
 
 const temp = makeTempDir('bed');
@@ -59,5 +59,19 @@ describe('buildBed', () => {
 
   it('fails as a value on unreadable input', async () => {
     expect((await buildBed(join(temp.dir, 'none.wav'), join(temp.dir, 'x.wav'), speech)).ok).toBe(false);
+  });
+});
+
+describe('isolateSpeech', () => {
+  it('keeps the centred voice inside speech and silence outside it', async () => {
+    const music = join(temp.dir, 'iso-music.wav');
+    const mix = join(temp.dir, 'iso-mix.wav');
+    makeMusic(music, 8);
+    ffmpeg(['-i', music, '-i', voice, '-filter_complex', '[1:a]aresample=48000,pan=stereo|c0=c0|c1=c0[v];[0:a][v]amix=inputs=2:normalize=0', mix]);
+    const out = join(temp.dir, 'speech.wav');
+    const outcome = await isolateSpeech(mix, out, speech);
+    if (!outcome.ok) throw new Error(outcome.message);
+    expect(meanVolumeDb(out, 6, 1.5)).toBeLessThan(-80);
+    expect(meanVolumeDb(out, 2.5, 2, SPEECH_BAND)).toBeGreaterThan(meanVolumeDb(voice, 2.5, 2, SPEECH_BAND) - 3);
   });
 });

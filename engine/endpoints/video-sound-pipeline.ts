@@ -1,0 +1,156 @@
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Segment } from '../../shared/api/segments';
+import { AUDIO_FORMAT_INFO } from '../audio/encode';
+import { analyzeVideo, type VideoAnalysis } from '../media/analysis';
+import { isolateSpeech } from '../media/bed';
+import { buildBrief } from '../media/brief';
+import { muxAudioWithVideo } from '../media/mux';
+import { FFMPEG_QUIET, lastErrorLine, runTool } from '../media/process';
+import { mixSoundtrack, type KeptVoice } from '../media/soundtrack-mix';
+import { detectSpeechInFile } from '../media/vad';
+import { renderMusicFile } from '../music/index';
+import { renderSfxForVideo } from '../sfx/index';
+import { TaskError, type PublishedFile, type RunContext, type TaskResultFields } from '../server/endpoint';
+import { DEFAULT_WATERMARK_KEY } from '../watermark';
+
+/** What video-to-sound and video-to-video-sound share after validation (persisted with the task). */
+export interface VideoSoundInput {
+  videoPath: string;
+  durationSeconds: number;
+  hasAudio: boolean;
+  musicPrompt?: string;
+  sfxPrompt?: string;
+  segments?: Segment[];
+  preserveSpeech: boolean;
+  ducking: boolean;
+  /** video-to-video-sound only: the whole original track is the voice source. */
+  keepOriginalSound: boolean;
+  variants: number;
+  /** `mp4` muxes under the picture (video-to-video-sound); the others are audio deliverables. */
+  output: 'wav' | 'm4a' | 'mp3' | 'mp4';
+}
+
+const ENCODE_ARGS = { m4a: AUDIO_FORMAT_INFO.aac, mp3: AUDIO_FORMAT_INFO.mp3, wav: AUDIO_FORMAT_INFO.wav } as const;
+
+async function encode(input: string, output: string, format: keyof typeof ENCODE_ARGS, signal: AbortSignal): Promise<void> {
+  const run = await runTool('ffmpeg', [...FFMPEG_QUIET, '-i', input, ...ENCODE_ARGS[format].codecArgs, output], { signal });
+  if (run.code !== 0) throw new TaskError('GENERATION_FAILED', `Encoding failed: ${lastErrorLine(run.stderr)}`);
+}
+
+/**
+ * Which voice source is kept (client-notes 6.7, 6.8, 11.3): keep_original_sound = the whole
+ * track; preserve_speech = the isolated speech; on video-to-sound `ducking=true` alone also
+ * brings the whole track in. Best effort: a video without usable audio keeps none.
+ */
+async function prepareVoice(input: VideoSoundInput, workDir: string, signal: AbortSignal): Promise<KeptVoice | undefined> {
+  const whole = input.keepOriginalSound || (input.output !== 'mp4' && input.ducking && !input.preserveSpeech);
+  if (!input.hasAudio || (!whole && !input.preserveSpeech)) return undefined;
+  const detected = await detectSpeechInFile(input.videoPath, signal);
+  if (!detected.ok) return undefined;
+  if (whole) return { path: input.videoPath, speech: detected.value };
+  const isolated = await isolateSpeech(input.videoPath, join(workDir, 'speech.wav'), detected.value, signal);
+  return isolated.ok ? { path: isolated.value.outputPath, speech: detected.value } : undefined;
+}
+
+interface Stems {
+  analysis: VideoAnalysis;
+  sfx: { path: string; published: PublishedFile };
+  voice?: KeptVoice;
+}
+
+async function prepareStems(input: VideoSoundInput, ctx: RunContext, watermarkKey: string): Promise<Stems> {
+  const analysed = await analyzeVideo(input.videoPath, { signal: ctx.signal });
+  if (!analysed.ok) throw new TaskError('GENERATION_FAILED', analysed.message);
+  const analysis = analysed.value;
+  ctx.log(`video sound: ${analysis.cuts.length} cuts, ${analysis.motionPeaks.length} motion peaks`);
+  const sfxDir = join(ctx.workDir, 'sfx');
+  await mkdir(sfxDir, { recursive: true });
+  const [sfx, voice] = await Promise.all([
+    renderSfxForVideo(
+      {
+        durationSeconds: input.durationSeconds,
+        prompt: input.sfxPrompt,
+        segments: input.segments,
+        cuts: analysis.cuts,
+        motionPeaks: analysis.motionPeaks,
+      },
+      { workDir: sfxDir, format: 'wav', signal: ctx.signal, watermarkPayload: ctx.watermarkPayload, watermarkKey },
+    ),
+    prepareVoice(input, ctx.workDir, ctx.signal),
+  ]);
+  const published = await ctx.publish(sfx.path, { contentType: sfx.contentType, ext: sfx.ext, name: 'sfx' });
+  return { analysis, sfx: { path: sfx.path, published }, ...(voice ? { voice } : {}) };
+}
+
+async function renderVariant(index: number, input: VideoSoundInput, stems: Stems, ctx: RunContext, watermarkKey: string): Promise<TaskResultFields> {
+  const dir = join(ctx.workDir, `variant-${index}`);
+  await mkdir(dir, { recursive: true });
+  const suffix = input.variants > 1 ? `-${index + 1}` : '';
+  const brief = buildBrief(stems.analysis, { prompt: input.musicPrompt, variantsNum: index + 1, mode: 'music' });
+  const music = await renderMusicFile(
+    {
+      // Without a music prompt, the measured brief (light, motion, colour, cuts) is the prompt.
+      prompt: input.musicPrompt ?? brief.variations[index]?.prompt ?? 'cinematic underscore',
+      durationSeconds: input.durationSeconds,
+      cuts: stems.analysis.cuts,
+      ...(index > 0 ? { seed: index } : {}),
+    },
+    { workDir: dir, format: 'm4a', signal: ctx.signal, watermarkPayload: ctx.watermarkPayload, watermarkKey },
+  );
+  const mixPath = join(dir, 'soundtrack.wav');
+  const processedWav = join(dir, 'music-processed.wav');
+  const mixed = await mixSoundtrack(
+    { musicPath: music.path, sfxPath: stems.sfx.path, ducking: input.ducking, ...(stems.voice ? { voice: stems.voice } : {}) },
+    mixPath,
+    {
+      durationSeconds: input.durationSeconds,
+      watermark: { key: watermarkKey, payload: ctx.watermarkPayload },
+      processedMusicPath: processedWav,
+      signal: ctx.signal,
+    },
+  );
+  if (!mixed.ok) throw new TaskError('GENERATION_FAILED', mixed.message);
+  const musicPublished = await ctx.publish(music.path, { contentType: music.contentType, ext: 'm4a', name: `music${suffix}` });
+  let processed: PublishedFile | undefined;
+  if (mixed.value.processedMusicPath) {
+    const m4a = join(dir, 'music-processed.m4a');
+    await encode(mixed.value.processedMusicPath, m4a, 'm4a', ctx.signal);
+    processed = await ctx.publish(m4a, { contentType: 'audio/mp4', ext: 'm4a', name: `music-processed${suffix}` });
+  }
+  let output: PublishedFile;
+  if (input.output === 'mp4') {
+    const mp4 = join(dir, 'video.mp4');
+    const muxed = await muxAudioWithVideo(input.videoPath, mixPath, mp4, { signal: ctx.signal });
+    if (!muxed.ok) throw new TaskError('GENERATION_FAILED', muxed.message);
+    output = await ctx.publish(mp4, { contentType: 'video/mp4', ext: 'mp4', name: `video-sound${suffix}` });
+  } else {
+    const format = input.output;
+    const file = format === 'wav' ? mixPath : join(dir, `soundtrack.${ENCODE_ARGS[format].ext}`);
+    if (format !== 'wav') await encode(mixPath, file, format, ctx.signal);
+    output = await ctx.publish(file, { contentType: ENCODE_ARGS[format].contentType, ext: ENCODE_ARGS[format].ext, name: `sound${suffix}` });
+  }
+  return {
+    variant_index: index,
+    output_url: output.url,
+    output_type: input.output === 'mp4' ? 'video' : 'audio',
+    output_bytes: output.file_size,
+    music: musicPublished,
+    ...(processed ? { music_processed: processed } : {}),
+    sfx: stems.sfx.published,
+  };
+}
+
+/**
+ * Music (composed on the video's cuts) + effects (hits on cuts and motion peaks), mixed with
+ * the kept voice source if any, per variant. Result (client-notes 5.4): `outputs[]` sorted by
+ * variant_index, present even for one variant, with the top-level fields aliasing outputs[0].
+ */
+export async function runVideoSound(input: VideoSoundInput, ctx: RunContext): Promise<TaskResultFields> {
+  const watermarkKey = ctx.watermarkKey ?? DEFAULT_WATERMARK_KEY;
+  const stems = await prepareStems(input, ctx, watermarkKey);
+  const outputs: TaskResultFields[] = [];
+  for (let index = 0; index < input.variants; index += 1) outputs.push(await renderVariant(index, input, stems, ctx, watermarkKey));
+  const { variant_index: _first, ...top } = outputs[0] ?? {};
+  return { ...top, outputs, ...(input.variants > 1 ? { variants_num: input.variants } : {}) };
+}

@@ -1,0 +1,94 @@
+import { writeWav } from '../audio/wav';
+import { DEFAULT_DUCK, duckGainEnvelope } from './duck-envelope';
+import { measureLoudness, type Loudness } from './loudness';
+import { finishMix, loadStereo, MIX_RATE, mixInto, silence, type MixOutcome, type WatermarkSpec } from './mix';
+import type { SpeechSpan } from './vad';
+
+export interface KeptVoice {
+  /** The original soundtrack, or only its isolated speech. */
+  path: string;
+  speech: SpeechSpan[];
+}
+
+export interface SoundtrackParts {
+  musicPath: string;
+  sfxPath: string;
+  voice?: KeptVoice;
+  /** With a kept voice: duck the music under its speech (true) or mix it statically (false). */
+  ducking: boolean;
+}
+
+export interface SoundtrackOptions {
+  durationSeconds: number;
+  watermark: WatermarkSpec;
+  /** Where to write the music as it sits in the mix (balanced, ducked); only with a kept voice. */
+  processedMusicPath?: string;
+  signal?: AbortSignal;
+}
+
+export interface SoundtrackResult {
+  loudness: Loudness;
+  /** Set when a voice was kept and `processedMusicPath` was given. */
+  processedMusicPath?: string;
+}
+
+/** Generated music sits this far under a kept voice (product.md 1.3: 4 LU below dialogue). */
+const MUSIC_BELOW_VOICE_LU = 4;
+
+async function musicGainUnder(voicePath: string, musicPath: string, signal?: AbortSignal): Promise<number> {
+  const [voice, music] = await Promise.all([measureLoudness(voicePath, signal), measureLoudness(musicPath, signal)]);
+  if (!voice.ok || !music.ok) return 1;
+  const { integratedLufs: v } = voice.value;
+  const { integratedLufs: m } = music.value;
+  if (!Number.isFinite(v) || !Number.isFinite(m)) return 1;
+  return 10 ** ((v - MUSIC_BELOW_VOICE_LU - m) / 20);
+}
+
+/**
+ * The finished soundtrack of a video: generated music plus generated effects, and — when a
+ * voice source is kept — that voice on top, with the music (not the effects) set 4 LU under it
+ * and, with ducking, pulled down -12 dB around its speech. Effects keep their level relative
+ * to the music. The whole mix is cut to the video's length, normalised to -14 LUFS / -1 dBTP
+ * and watermarked, as a 16-bit WAV at `outPath`.
+ */
+export async function mixSoundtrack(
+  parts: SoundtrackParts,
+  outPath: string,
+  options: SoundtrackOptions,
+): Promise<MixOutcome<SoundtrackResult>> {
+  const frames = Math.round(options.durationSeconds * MIX_RATE);
+  const [music, sfx, voice] = await Promise.all([
+    loadStereo(parts.musicPath, options.signal),
+    loadStereo(parts.sfxPath, options.signal),
+    parts.voice ? loadStereo(parts.voice.path, options.signal) : Promise.resolve(undefined),
+  ]);
+  if (!music.ok) return { ok: false, message: `Music: ${music.message}` };
+  if (!sfx.ok) return { ok: false, message: `Sound effects: ${sfx.message}` };
+  if (voice && !voice.ok) return { ok: false, message: `Voice: ${voice.message}` };
+  const mix = silence(frames);
+  let processedMusicPath: string | undefined;
+  if (parts.voice && voice?.ok) {
+    const gain = await musicGainUnder(parts.voice.path, parts.musicPath, options.signal);
+    const envelope = parts.ducking ? duckGainEnvelope(parts.voice.speech, frames, MIX_RATE, DEFAULT_DUCK) : undefined;
+    const processed = silence(frames);
+    mixInto(processed, music.value, gain, envelope);
+    if (options.processedMusicPath) {
+      await writeWav(options.processedMusicPath, { sampleRate: MIX_RATE, channels: processed }, 32);
+      processedMusicPath = options.processedMusicPath;
+    }
+    mixInto(mix, voice.value, 1);
+    mixInto(mix, processed, 1);
+    mixInto(mix, sfx.value, gain);
+  } else {
+    mixInto(mix, music.value, 1);
+    mixInto(mix, sfx.value, 1);
+  }
+  const finished = await finishMix(mix, outPath, {
+    targetLufs: -14,
+    truePeakDb: -1,
+    watermark: options.watermark,
+    signal: options.signal,
+  });
+  if (!finished.ok) return finished;
+  return { ok: true, value: { loudness: finished.value, ...(processedMusicPath ? { processedMusicPath } : {}) } };
+}
