@@ -146,4 +146,27 @@ describe('JobRunner against the real engine', () => {
     expect(h.runner.get('cut-job')).toMatchObject({ stage: 'failed', error: { code: 'interrupted' } });
     expect(await usageRequests(engine)).toBe(0);
   });
+
+  it('runs at most min(setting, account concurrency_limit) jobs at once', async () => {
+    const key = 'sk_one_at_a_time';
+    const engine = await engineWith({ accounts: [{ key, concurrencyLimit: 1 }] });
+    const h = await runnerFor(engine, key, { concurrency: () => 3 });
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const submitted = await h.runner.submit(asyncMusic(5));
+      if (!submitted.ok) throw new Error(submitted.error.message);
+      ids.push(submitted.value.id);
+    }
+    const jobs = await Promise.all(ids.map((id) => waitFor(h, id, finished)));
+    expect(jobs.map((j) => j.stage)).toEqual(['succeeded', 'succeeded', 'succeeded']);
+    // Replay the change stream: never more than one job between uploading and downloading.
+    const active = new Map<string, boolean>();
+    let most = 0;
+    for (const change of h.changes) {
+      active.set(change.id, ['uploading', 'submitted', 'processing', 'downloading'].includes(change.stage));
+      most = Math.max(most, [...active.values()].filter(Boolean).length);
+    }
+    expect(most).toBe(1);
+    expect(h.changes.some((j) => j.error?.kind === 'rate_limited')).toBe(false);
+  });
 });

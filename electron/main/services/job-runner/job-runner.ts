@@ -2,16 +2,18 @@ import { randomUUID } from 'node:crypto';
 import {
   canTransition,
   isTerminal,
-  resumeStage,
   type Job,
   type JobRequest,
   type JobStage,
 } from '../../../../shared/domain/jobs/job';
 import { fail, ok, type Result } from '../../../../shared/ipc/result';
 import type { ApiClient } from '../api-client/api-client';
+import { AccountLimit } from './account-limit';
 import { runAsyncJob } from './async-job';
 import { jobFolder, type JobContext, type JobOutcome } from './job-context';
 import { JobLedger, type LedgerEntry } from './ledger';
+import { resumedJob } from './resume';
+import { canceledPatch, settledPatch } from './settlement';
 import { runStreamJob } from './stream-job';
 
 export interface JobRunnerOptions {
@@ -35,8 +37,6 @@ export interface JobRunnerOptions {
 
 type StopReason = 'cancel' | 'remove' | 'dispose';
 const RESUMABLE: readonly JobStage[] = ['submitted', 'processing', 'downloading'];
-const MAX_RATE_LIMIT_RETRIES = 20;
-const ACCOUNT_LIMIT_TTL_MS = 5 * 60_000;
 
 /**
  * Runs jobs through the state machine of shared/domain/jobs/job.ts with a persisted ledger.
@@ -48,7 +48,7 @@ export class JobRunner {
   private readonly rateLimitRetries = new Map<string, number>();
   private readonly ledger: JobLedger;
   private readonly now: () => number;
-  private accountLimit: { value: number; at: number } | null = null;
+  private readonly accountLimit: AccountLimit;
   private wakeTimer: NodeJS.Timeout | null = null;
   private loaded: Promise<void> | null = null;
   private disposed = false;
@@ -56,6 +56,7 @@ export class JobRunner {
   constructor(private readonly options: JobRunnerOptions) {
     this.ledger = new JobLedger(options.dataDir);
     this.now = options.now ?? Date.now;
+    this.accountLimit = new AccountLimit(this.now);
   }
 
   /** Loads the ledger and resumes: tasks already submitted are polled again, never re-posted. */
@@ -69,31 +70,11 @@ export class JobRunner {
     if (loaded.problem) this.log(`job ledger unreadable, starting empty: ${loaded.problem}`);
     if (loaded.dropped) this.log(`job ledger: ${loaded.dropped} unreadable entries dropped`);
     for (const entry of loaded.entries) {
-      const { job } = entry;
-      const next = resumeStage(job.stage, Boolean(job.taskId));
-      if (next === 'failed' && job.stage !== 'failed') {
-        entry.job = {
-          ...job,
-          stage: 'failed',
-          finishedAt: this.now(),
-          progress: undefined,
-          error: {
-            kind: 'interrupted',
-            code: 'interrupted',
-            message:
-              job.stage === 'streaming'
-                ? 'The app closed during the stream; a stream cannot be resumed. Retry starts a new one (and may be charged).'
-                : 'The app closed during the upload, so it is unknown whether the service received the job. Retry submits it again and may be charged again.',
-            retryable: false,
-          },
-        };
-      } else if (next !== job.stage) {
-        entry.job = { ...job, stage: next };
-      }
-      this.entries.set(job.id, entry);
+      entry.job = resumedJob(entry.job, this.now());
+      this.entries.set(entry.job.id, entry);
     }
     this.persist();
-    this.refreshAccountLimit();
+    await this.accountLimit.refresh(this.options.client());
     this.pump();
   }
 
@@ -112,7 +93,7 @@ export class JobRunner {
     const job: Job = { id: randomUUID(), request, stage: 'queued', createdAt: now, updatedAt: now, attempts: 1, files: [] };
     this.entries.set(job.id, { job, origin: this.origin() });
     this.changed(job, true);
-    this.refreshAccountLimit();
+    await this.accountLimit.refresh(this.options.client());
     this.pump();
     return ok(this.entries.get(job.id)?.job ?? job);
   }
@@ -127,7 +108,7 @@ export class JobRunner {
       active.controller.abort('cancel' satisfies StopReason);
       await active.done;
     } else {
-      this.finishCanceled(entry);
+      this.update(entry, canceledPatch(entry.job, this.now()));
     }
     return ok(entry.job);
   }
@@ -177,8 +158,8 @@ export class JobRunner {
 
   /** Re-examines the queue, e.g. after the service or the settings changed. */
   refresh(): void {
-    this.accountLimit = null;
-    this.refreshAccountLimit();
+    this.accountLimit.forget();
+    void this.accountLimit.refresh(this.options.client()).then(() => this.pump());
     this.pump();
   }
 
@@ -200,22 +181,8 @@ export class JobRunner {
 
   private capacity(): number {
     const own = Math.max(1, Math.floor(this.options.concurrency()));
-    return this.accountLimit ? Math.max(1, Math.min(own, this.accountLimit.value)) : own;
-  }
-
-  private refreshAccountLimit(): void {
-    if (this.accountLimit && this.now() - this.accountLimit.at < ACCOUNT_LIMIT_TTL_MS) return;
-    const client = this.options.client();
-    if (!client) return;
-    this.accountLimit = { value: Number.POSITIVE_INFINITY, at: this.now() };
-    void client.getServices().then((services) => {
-      if (!services.ok) {
-        this.accountLimit = null;
-        return;
-      }
-      this.accountLimit = { value: services.value.concurrency_limit, at: this.now() };
-      this.pump();
-    });
+    const account = this.accountLimit.value;
+    return account === undefined ? own : Math.max(1, Math.min(own, account));
   }
 
   /** Starts what may start: resumable jobs always (their task already runs), queued ones up to the cap. */
@@ -267,62 +234,20 @@ export class JobRunner {
   }
 
   private settle(entry: LedgerEntry, outcome: JobOutcome, reason: StopReason | undefined): void {
-    const now = this.now();
     if (reason === 'remove' || reason === 'dispose') return;
     if (outcome.kind === 'stopped' || (reason === 'cancel' && outcome.kind !== 'succeeded')) {
-      return this.finishCanceled(entry);
+      return this.update(entry, canceledPatch(entry.job, this.now()));
     }
-    switch (outcome.kind) {
-      case 'succeeded':
-        this.rateLimitRetries.delete(entry.job.id);
-        return this.update(entry, {
-          stage: 'succeeded',
-          files: outcome.files,
-          result: outcome.result ?? entry.job.result,
-          title: outcome.title ?? entry.job.title,
-          progress: undefined,
-          error: undefined,
-          finishedAt: now,
-        });
-      case 'failed':
-        this.rateLimitRetries.delete(entry.job.id);
-        return this.update(entry, {
-          stage: 'failed',
-          error: outcome.error,
-          refunded: outcome.refunded,
-          result: outcome.result ?? entry.job.result,
-          progress: undefined,
-          finishedAt: now,
-        });
-      case 'rate_limited': {
-        const count = (this.rateLimitRetries.get(entry.job.id) ?? 0) + 1;
-        this.rateLimitRetries.set(entry.job.id, count);
-        if (count > MAX_RATE_LIMIT_RETRIES) {
-          return this.update(entry, { stage: 'failed', error: { ...outcome.error, retryable: true }, progress: undefined, finishedAt: now });
-        }
-        // A concurrency 429 means the account's limit may have changed: read it again.
-        if (/concurren/i.test(outcome.error.message)) this.accountLimit = null;
-        return this.update(entry, { stage: 'queued', waitUntil: outcome.waitUntil, error: outcome.error, progress: undefined });
-      }
+    let count = 0;
+    if (outcome.kind === 'rate_limited') {
+      count = (this.rateLimitRetries.get(entry.job.id) ?? 0) + 1;
+      this.rateLimitRetries.set(entry.job.id, count);
+      // A concurrency 429 means the account's limit may have changed: read it again.
+      if (/concurren/i.test(outcome.error.message)) this.accountLimit.forget();
+    } else {
+      this.rateLimitRetries.delete(entry.job.id);
     }
-  }
-
-  private finishCanceled(entry: LedgerEntry): void {
-    const submitted = Boolean(entry.job.taskId);
-    this.update(entry, {
-      stage: 'canceled',
-      progress: undefined,
-      waitUntil: undefined,
-      finishedAt: this.now(),
-      error: submitted
-        ? {
-            kind: 'canceled',
-            code: 'canceled_after_submit',
-            message: 'Stopped waiting. The service has no cancel, so the task may still run and stay charged.',
-            retryable: false,
-          }
-        : undefined,
-    });
+    this.update(entry, settledPatch(entry.job, outcome, this.now(), count));
   }
 
   private contextFor(entry: LedgerEntry, client: ApiClient, signal: AbortSignal): JobContext {
