@@ -30,6 +30,12 @@ export function isApiErrorKind(value: string): value is ApiErrorKind {
   return value in ERROR_ADVICE;
 }
 
+/** True when the message already carries the advice's last sentence (the service often says it). */
+function saysAlready(message: string, advice: string): boolean {
+  const last = advice.split(/(?<=\.)\s+/).pop()?.replace(/\.$/, '').toLowerCase() ?? '';
+  return last !== '' && message.toLowerCase().includes(last);
+}
+
 export interface ErrorText {
   title: string;
   message: string;
@@ -42,7 +48,7 @@ export function describeError(error: { kind?: string; code: string; message: str
   const kind = error.kind && isApiErrorKind(error.kind) ? error.kind : isApiErrorKind(error.code) ? error.code : undefined;
   if (kind) {
     const advice = ERROR_ADVICE[kind];
-    return { title: TITLES[kind], message: error.message, ...(advice !== error.message ? { advice } : {}) };
+    return { title: TITLES[kind], message: error.message, ...(saysAlready(error.message, advice) ? {} : { advice }) };
   }
   return { title: LOCAL_TITLES[error.code] ?? 'Something went wrong', message: error.message };
 }

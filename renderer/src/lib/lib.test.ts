@@ -8,6 +8,10 @@ describe('describeError', () => {
     expect(text.title).toBe('Free trial used up');
     expect(text.advice).toMatch(/Add a payment method/);
   });
+  it('leaves out advice the message already gives', () => {
+    const text = describeError({ kind: 'trial_exhausted', code: 'trial_exhausted', message: 'Used your 2 free calls. Add a payment method to continue: https://x.test/billing' });
+    expect(text.advice).toBeUndefined();
+  });
   it('reads the kind from an IPC code too and names host problems', () => {
     expect(describeError({ code: 'unauthorized', message: 'Invalid API key' }).title).toBe('Key rejected');
     expect(describeError({ code: 'disconnected', message: 'gone' })).toEqual({ title: 'Not connected to Soundstage host', message: 'gone' });
