@@ -9,7 +9,7 @@ import { muxAudioWithVideo } from '../media/mux';
 import { FFMPEG_QUIET, lastErrorLine, runTool } from '../media/process';
 import { mixSoundtrack, type KeptVoice } from '../media/soundtrack-mix';
 import { detectSpeechInFile } from '../media/vad';
-import { renderMusicFile } from '../music/index';
+import { renderMusicFile, type MusicFile } from '../music/index';
 import { renderSfxForVideo } from '../sfx/index';
 import { TaskError, type PublishedFile, type RunContext, type TaskResultFields } from '../server/endpoint';
 import { DEFAULT_WATERMARK_KEY } from '../watermark';
@@ -59,54 +59,58 @@ interface Stems {
   voice?: KeptVoice;
 }
 
-async function prepareStems(input: VideoSoundInput, ctx: RunContext, watermarkKey: string): Promise<Stems> {
-  const analysed = await analyzeVideo(input.videoPath, { signal: ctx.signal });
-  if (!analysed.ok) throw new TaskError('GENERATION_FAILED', analysed.message);
-  const analysis = analysed.value;
-  ctx.log(`video sound: ${analysis.cuts.length} cuts, ${analysis.motionPeaks.length} motion peaks`);
-  const sfxDir = join(ctx.workDir, 'sfx');
-  await mkdir(sfxDir, { recursive: true });
-  const [sfx, voice] = await Promise.all([
-    renderSfxForVideo(
-      {
-        durationSeconds: input.durationSeconds,
-        prompt: input.sfxPrompt,
-        segments: input.segments,
-        cuts: analysis.cuts,
-        motionPeaks: analysis.motionPeaks,
-      },
-      { workDir: sfxDir, format: 'wav', signal: ctx.signal, watermarkPayload: ctx.watermarkPayload, watermarkKey },
-    ),
-    prepareVoice(input, ctx.workDir, ctx.signal),
-  ]);
-  const published = await ctx.publish(sfx.path, { contentType: sfx.contentType, ext: sfx.ext, name: 'sfx' });
-  return { analysis, sfx: { path: sfx.path, published }, ...(voice ? { voice } : {}) };
+interface Shared {
+  input: VideoSoundInput;
+  ctx: RunContext;
+  watermarkKey: string;
 }
 
-async function renderVariant(index: number, input: VideoSoundInput, stems: Stems, ctx: RunContext, watermarkKey: string): Promise<TaskResultFields> {
+async function variantDir({ ctx }: Shared, index: number): Promise<string> {
   const dir = join(ctx.workDir, `variant-${index}`);
   await mkdir(dir, { recursive: true });
-  const suffix = input.variants > 1 ? `-${index + 1}` : '';
-  const brief = buildBrief(stems.analysis, { prompt: input.musicPrompt, variantsNum: index + 1, mode: 'music' });
-  const music = await renderMusicFile(
+  return dir;
+}
+
+function renderSfx({ input, ctx, watermarkKey }: Shared, analysis: VideoAnalysis, workDir: string) {
+  return renderSfxForVideo(
+    {
+      durationSeconds: input.durationSeconds,
+      prompt: input.sfxPrompt,
+      segments: input.segments,
+      cuts: analysis.cuts,
+      motionPeaks: analysis.motionPeaks,
+    },
+    { workDir, format: 'wav', signal: ctx.signal, watermarkPayload: ctx.watermarkPayload, watermarkKey },
+  );
+}
+
+async function renderMusic(shared: Shared, analysis: VideoAnalysis, index: number): Promise<MusicFile> {
+  const { input, ctx, watermarkKey } = shared;
+  const brief = buildBrief(analysis, { prompt: input.musicPrompt, variantsNum: index + 1, mode: 'music' });
+  return renderMusicFile(
     {
       // Without a music prompt, the measured brief (light, motion, colour, cuts) is the prompt.
       prompt: input.musicPrompt ?? brief.variations[index]?.prompt ?? 'cinematic underscore',
       durationSeconds: input.durationSeconds,
-      cuts: stems.analysis.cuts,
+      cuts: analysis.cuts,
       ...(index > 0 ? { seed: index } : {}),
     },
-    { workDir: dir, format: 'm4a', signal: ctx.signal, watermarkPayload: ctx.watermarkPayload, watermarkKey },
+    { workDir: await variantDir(shared, index), format: 'm4a', signal: ctx.signal, watermarkPayload: ctx.watermarkPayload, watermarkKey },
   );
+}
+
+async function finishVariant(shared: Shared, index: number, music: MusicFile, stems: Stems): Promise<TaskResultFields> {
+  const { input, ctx, watermarkKey } = shared;
+  const dir = await variantDir(shared, index);
+  const suffix = input.variants > 1 ? `-${index + 1}` : '';
   const mixPath = join(dir, 'soundtrack.wav');
-  const processedWav = join(dir, 'music-processed.wav');
   const mixed = await mixSoundtrack(
     { musicPath: music.path, sfxPath: stems.sfx.path, ducking: input.ducking, ...(stems.voice ? { voice: stems.voice } : {}) },
     mixPath,
     {
       durationSeconds: input.durationSeconds,
       watermark: { key: watermarkKey, payload: ctx.watermarkPayload },
-      processedMusicPath: processedWav,
+      processedMusicPath: join(dir, 'music-processed.wav'),
       signal: ctx.signal,
     },
   );
@@ -147,10 +151,29 @@ async function renderVariant(index: number, input: VideoSoundInput, stems: Stems
  * variant_index, present even for one variant, with the top-level fields aliasing outputs[0].
  */
 export async function runVideoSound(input: VideoSoundInput, ctx: RunContext): Promise<TaskResultFields> {
-  const watermarkKey = ctx.watermarkKey ?? DEFAULT_WATERMARK_KEY;
-  const stems = await prepareStems(input, ctx, watermarkKey);
-  const outputs: TaskResultFields[] = [];
-  for (let index = 0; index < input.variants; index += 1) outputs.push(await renderVariant(index, input, stems, ctx, watermarkKey));
+  const shared: Shared = { input, ctx, watermarkKey: ctx.watermarkKey ?? DEFAULT_WATERMARK_KEY };
+  // Voice detection needs only the audio, so it runs while the picture is being analysed; the
+  // effects and the first variant's music then render side by side (2 cores).
+  const voicePromise = prepareVoice(input, ctx.workDir, ctx.signal).catch(() => undefined);
+  const analysed = await analyzeVideo(input.videoPath, { signal: ctx.signal });
+  if (!analysed.ok) {
+    await voicePromise;
+    throw new TaskError('GENERATION_FAILED', analysed.message);
+  }
+  const analysis = analysed.value;
+  ctx.log(`video sound: ${analysis.cuts.length} cuts, ${analysis.motionPeaks.length} motion peaks`);
+  const sfxDir = join(ctx.workDir, 'sfx');
+  await mkdir(sfxDir, { recursive: true });
+  const [sfx, firstMusic, voice] = await Promise.all([renderSfx(shared, analysis, sfxDir), renderMusic(shared, analysis, 0), voicePromise]);
+  const stems: Stems = {
+    analysis,
+    sfx: { path: sfx.path, published: await ctx.publish(sfx.path, { contentType: sfx.contentType, ext: sfx.ext, name: 'sfx' }) },
+    ...(voice ? { voice } : {}),
+  };
+  const outputs: TaskResultFields[] = [await finishVariant(shared, 0, firstMusic, stems)];
+  for (let index = 1; index < input.variants; index += 1) {
+    outputs.push(await finishVariant(shared, index, await renderMusic(shared, analysis, index), stems));
+  }
   const { variant_index: _first, ...top } = outputs[0] ?? {};
   return { ...top, outputs, ...(input.variants > 1 ? { variants_num: input.variants } : {}) };
 }
