@@ -24,6 +24,13 @@ export interface AnalyzeOptions {
  */
 const DEFAULT_SCENE_THRESHOLD = 0.1;
 
+/**
+ * Cheaper decoding for measuring: no deblocking, and frames nothing else references are skipped
+ * (about a quarter less CPU on H.264 with B-frames). Encoders start a new shot with a reference
+ * frame, so hard cuts are still found on the exact frame.
+ */
+const DECODE_SHORTCUTS = ['-skip_loop_filter', 'all', '-skip_frame', 'noref'];
+
 /** Escapes a path for use as a filter option value inside an ffmpeg filtergraph. */
 function filterPath(path: string): string {
   return path.replace(/\\/g, '\\\\\\\\').replace(/'/g, "\\\\\\'").replace(/:/g, '\\\\:');
@@ -50,7 +57,7 @@ export async function analyzeVideo(path: string, options: AnalyzeOptions = {}): 
       `[stats]fps=5,signalstats,metadata=print:file=${filterPath(statsFile)}[out]`;
     const run = await runTool(
       'ffmpeg',
-      [...FFMPEG_QUIET, '-skip_loop_filter', 'all', '-i', path, '-an', '-sn', '-dn', '-filter_complex', graph, '-map', '[out]', '-f', 'null', '-'],
+      [...FFMPEG_QUIET, ...DECODE_SHORTCUTS, '-i', path, '-an', '-sn', '-dn', '-filter_complex', graph, '-map', '[out]', '-f', 'null', '-'],
       { signal: options.signal },
     );
     if (run.aborted) return { ok: false, message: 'Analysis was canceled.' };
