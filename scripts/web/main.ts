@@ -61,7 +61,11 @@ const ipc = createHandlers({
   platform: {
     mediaUrlFor: (path) => host?.mediaUrlFor(path) ?? '',
     // No native dialog in a browser tab: results are saved inside the project folder.
-    showSaveDialog: async (suggestedName) => join(services.settings.get().projectFolder, 'exports', suggestedName),
+    showSaveDialog: async (suggestedName) => {
+      const exportsDir = join(services.settings.get().projectFolder, 'exports');
+      await mkdir(exportsDir, { recursive: true });
+      return join(exportsDir, suggestedName);
+    },
     revealInFolder: (path) => log(`reveal: ${dirname(path)}`),
     openPath: async () => false,
     // The page picks files with <input type=file> and uploads them; there is no picker here.
