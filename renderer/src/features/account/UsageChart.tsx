@@ -29,12 +29,16 @@ export function UsageChart({ bars, metric }: { bars: UsageBar[]; metric: UsageMe
       <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={`Daily ${metric} from ${first} to ${last}; total ${formatMetric(total, metric)}`} data-testid="usage-chart">
         {[0, 0.5, 1].map((f) => {
           const y = TOP + plotHeight * (1 - f);
+          // Counts have no half steps: a mid line at 0.5 requests stays unlabelled.
+          const labelled = metric === 'cost' || Number.isInteger(top * f);
           return (
             <g key={f}>
               <line className="chart__grid" x1={LEFT} x2={WIDTH} y1={y} y2={y} />
-              <text className="chart__label" x={LEFT - 6} y={y + 4} textAnchor="end">
-                {formatMetric(top * f, metric)}
-              </text>
+              {labelled && (
+                <text className="chart__label" x={LEFT - 6} y={y + 4} textAnchor="end">
+                  {formatMetric(top * f, metric)}
+                </text>
+              )}
             </g>
           );
         })}

@@ -135,6 +135,11 @@ export function JobRow({ job, now }: { job: Job; now: number }) {
         )}
       </div>
       {actions.error && <ErrorNotice error={actions.error} />}
+      {actions.notShown && (
+        <p className="small muted">
+          This window cannot open files itself. The file is at <span className="mono">{actions.notShown}</span>
+        </p>
+      )}
     </li>
   );
 }

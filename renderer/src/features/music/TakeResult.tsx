@@ -17,6 +17,8 @@ export function TakeResult({ job, file }: { job: Job; file: JobFile }) {
   const savedPath = useTakes((s) => s.savedPaths[job.id]);
   const setSaved = useTakes((s) => s.setSaved);
   const [canceledSave, setCanceledSave] = useState(false);
+  // A browser tab cannot open a file manager: the location is shown instead.
+  const [showPath, setShowPath] = useState(false);
   const save = useApiMutation('files:saveAs', {
     onSuccess: ({ path }) => {
       setCanceledSave(path === null);
@@ -43,7 +45,12 @@ export function TakeResult({ job, file }: { job: Job; file: JobFile }) {
         >
           Save as…
         </Button>
-        <Button variant="ghost" icon={<FolderIcon />} onClick={() => reveal.mutate({ path: savedPath ?? file.path })}>
+        <Button
+          variant="ghost"
+          icon={<FolderIcon />}
+          aria-expanded={browser ? showPath : undefined}
+          onClick={() => (browser ? setShowPath((shown) => !shown) : reveal.mutate({ path: savedPath ?? file.path }))}
+        >
           {browser ? 'Show location' : 'Reveal in folder'}
         </Button>
       </div>
@@ -55,7 +62,7 @@ export function TakeResult({ job, file }: { job: Job; file: JobFile }) {
       {canceledSave && !savedPath && <p className="faint small">Save canceled.</p>}
       {save.error && <ErrorNotice error={save.error} />}
       {reveal.error && <ErrorNotice error={reveal.error} />}
-      {reveal.data && !reveal.data.shown && <p className="faint small mono">{savedPath ?? file.path}</p>}
+      {(showPath || (reveal.data && !reveal.data.shown)) && <p className="faint small mono">{file.path}</p>}
     </div>
   );
 }
