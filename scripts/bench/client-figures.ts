@@ -1,0 +1,86 @@
+import { open, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { ApiClient } from '../../electron/main/services/api-client/api-client';
+import type { JobRequest } from '../../shared/domain/jobs/job';
+import { curlStream, curlUpload, formatRow, ratio, sampleRss, since } from './measure';
+
+export interface Target {
+  url: string;
+  key: string;
+  workDir: string;
+}
+
+const STREAM_FIELDS = { prompt: 'Uplifting synth pop with bright drums, 118 BPM', duration: '60' };
+
+function client(target: Target): ApiClient {
+  return new ApiClient({ baseUrl: target.url, getKey: async () => target.key, clientVersion: 'bench' });
+}
+
+/** Generate-to-first-audio through ApiClient versus curl on the same stream, alternated. */
+export async function streamLatency(target: Target, rounds = 3): Promise<string[]> {
+  const app: number[] = [];
+  const curlFirstByte: number[] = [];
+  const curlFirstAudio: number[] = [];
+  for (let round = 0; round < rounds; round++) {
+    const request: JobRequest = { type: 'text_to_music', delivery: 'stream', fields: STREAM_FIELDS, files: {}, label: 'bench' };
+    const start = performance.now();
+    let first = 0;
+    const result = await client(target).stream(request, { onBytes: () => void (first ||= since(start)) });
+    if (!result.ok) throw new Error(`stream failed: ${result.error.message}`);
+    app.push(first);
+    const curl = await curlStream(`${target.url}/v1/text-to-music`, target.key, STREAM_FIELDS);
+    curlFirstByte.push(curl.firstByte);
+    curlFirstAudio.push(curl.firstAudio);
+  }
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+  const appMedian = median(app);
+  const curlAudio = median(curlFirstAudio);
+  return [
+    formatRow('Generate → first audio (median of 3)', 'ApiClient', 'curl', 'ratio'),
+    formatRow('  first audio_chunk received', `${appMedian.toFixed(3)} s`, `${curlAudio.toFixed(3)} s`, ratio(appMedian, curlAudio)),
+    formatRow('  (curl first byte of the stream: title line)', '', `${median(curlFirstByte).toFixed(3)} s`, ''),
+  ];
+}
+
+async function makeSparseFile(path: string, bytes: number): Promise<void> {
+  // Real bytes, not a sparse hole, so both clients read the same data from disk.
+  const handle = await open(path, 'w');
+  const block = Buffer.alloc(8 * 1024 * 1024, 7);
+  for (let written = 0; written < bytes; written += block.length) {
+    await handle.write(block, 0, Math.min(block.length, bytes - written));
+  }
+  await handle.close();
+}
+
+/**
+ * A 300 MB upload through ApiClient (multipart streamed from disk) versus `curl -F`, both to the
+ * engine's video-analysis endpoint, which stores the upload and then refuses the unreadable
+ * media with a 422: the upload itself is what is timed.
+ */
+export async function uploadThroughput(target: Target, megabytes = 300): Promise<string[]> {
+  const file = join(target.workDir, 'upload.bin');
+  const bytes = megabytes * 1000 * 1000;
+  await makeSparseFile(file, bytes);
+  try {
+    const request: JobRequest = { type: 'video_analysis', delivery: 'async', fields: { mode: 'both', variants_num: 1 }, files: { video: file }, label: 'bench' };
+    global.gc?.();
+    const rssBefore = process.memoryUsage().rss / 1024 / 1024;
+    const rss = sampleRss(process.pid, 20);
+    const start = performance.now();
+    const result = await client(target).submit(request);
+    const appSeconds = since(start);
+    const peak = rss.stop();
+    if (result.ok || result.error.kind !== 'unprocessable') {
+      throw new Error(`expected the engine to refuse the bytes as media, got ${result.ok ? 'a task' : result.error.kind}`);
+    }
+    const curlSeconds = await curlUpload(`${target.url}/v1/video-analysis`, target.key, 'video', file);
+    const mbps = (seconds: number) => `${(megabytes / seconds).toFixed(0)} MB/s`;
+    return [
+      formatRow(`Upload of ${megabytes} MB (multipart)`, 'ApiClient', 'curl -F', 'ratio'),
+      formatRow('  throughput', mbps(appSeconds), mbps(curlSeconds), ratio(curlSeconds, appSeconds)),
+      formatRow('  peak RSS growth of the uploading process', `${(peak - rssBefore).toFixed(1)} MB`, '', ''),
+    ];
+  } finally {
+    await rm(file, { force: true });
+  }
+}

@@ -1,0 +1,34 @@
+// `npm run bench`: figures measured side by side in one run and printed; nothing is asserted.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { streamLatency, uploadThroughput } from './client-figures';
+import { engineMemoryUnderLoad, firstChunkOfLongStream, musicRenderSpeed, startEngineProcess, videoToVideoSoundSpeed } from './engine-figures';
+
+const workDir = await mkdtemp(join(tmpdir(), 'soundstage-bench-'));
+const key = 'sk_bench_key';
+const engine = await startEngineProcess(join(workDir, 'engine'), key);
+const target = { url: engine.url, key, workDir };
+console.log(`Soundstage benchmarks (engine ${engine.url}); machine: 2 shared cores, figures are ratios of one run\n`);
+
+const sections: [string, () => Promise<string[]>][] = [
+  ['Client', () => streamLatency(target)],
+  ['Client', () => uploadThroughput(target)],
+  ['Engine', () => musicRenderSpeed(workDir)],
+  ['Engine', () => firstChunkOfLongStream(workDir)],
+  ['Engine', () => videoToVideoSoundSpeed(target)],
+  ['Engine', () => engineMemoryUnderLoad(target, engine.child.pid!)],
+];
+let failures = 0;
+for (const [, run] of sections) {
+  try {
+    for (const line of await run()) console.log(line);
+  } catch (error) {
+    failures += 1;
+    console.log(`  failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  console.log('');
+}
+engine.child.kill('SIGTERM');
+await rm(workDir, { recursive: true, force: true });
+process.exit(failures > 0 ? 1 : 0);
