@@ -49,9 +49,49 @@ beforeAll(async () => {
       openExternal: (url) => void calls.push(`external ${url}`),
     },
   });
-  execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=size=64x48:rate=10', '-f', 'lavfi', '-i', 'sine=frequency=300', '-t', '2', '-shortest', '-pix_fmt', 'yuv420p', path.join(dirs.outside, 'picked.mp4')]);
-  execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'sine=frequency=220', '-t', '3', path.join(dirs.uploads, 'voice.wav')]);
-  execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'sine=frequency=660', '-t', '3', path.join(dirs.uploads, 'music.wav')]);
+  execFileSync('ffmpeg', [
+    '-v',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc=size=64x48:rate=10',
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=frequency=300',
+    '-t',
+    '2',
+    '-shortest',
+    '-pix_fmt',
+    'yuv420p',
+    path.join(dirs.outside, 'picked.mp4'),
+  ]);
+  execFileSync('ffmpeg', [
+    '-v',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=frequency=220',
+    '-t',
+    '3',
+    path.join(dirs.uploads, 'voice.wav'),
+  ]);
+  execFileSync('ffmpeg', [
+    '-v',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=frequency=660',
+    '-t',
+    '3',
+    path.join(dirs.uploads, 'music.wav'),
+  ]);
   cloud = await startTestEngine({ accounts: [{ key: 'sk_cloud_customer_9b2c' }] });
 });
 afterAll(async () => {
@@ -73,42 +113,96 @@ const terminal = (job: Job) => ['succeeded', 'failed', 'canceled'].includes(job.
 
 describe('IPC handlers over the main services', () => {
   it('validates every request with the contract and refuses unknown channels', async () => {
-    expect(await ipc.dispatch('secrets:dump', {})).toMatchObject({ ok: false, error: { code: 'unknown_channel' } });
-    expect(await ipc.dispatch('account:usage', { days: 0 })).toMatchObject({ ok: false, error: { code: 'invalid_request', field: 'days' } });
-    expect(await ipc.dispatch('jobs:list', { extra: 1 })).toMatchObject({ ok: false, error: { code: 'invalid_request' } });
+    expect(await ipc.dispatch('secrets:dump', {})).toMatchObject({
+      ok: false,
+      error: { code: 'unknown_channel' },
+    });
+    expect(await ipc.dispatch('account:usage', { days: 0 })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_request', field: 'days' },
+    });
+    expect(await ipc.dispatch('jobs:list', { extra: 1 })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_request' },
+    });
   });
 
   it('starts with the default settings and the local engine running', async () => {
     expect(await ipc.dispatch('settings:get', {})).toEqual({
       ok: true,
-      value: { version: 1, engine: { kind: 'local' }, projectFolder: path.join(dirs.home, 'Soundstage'), maxConcurrentJobs: 2 },
+      value: {
+        version: 1,
+        engine: { kind: 'local' },
+        projectFolder: path.join(dirs.home, 'Soundstage'),
+        maxConcurrentJobs: 2,
+      },
     });
     const status = await ipc.dispatch('engine:status', {});
     expect(status).toMatchObject({ ok: true, value: { kind: 'local', state: 'running' } });
-    expect(await ipc.dispatch('account:services', {})).toMatchObject({ ok: true, value: { rpm_limit: 600 } });
-    expect(await ipc.dispatch('tasks:get', { taskId: 'nope' })).toMatchObject({ ok: false, error: { code: 'not_found' } });
+    expect(await ipc.dispatch('account:services', {})).toMatchObject({
+      ok: true,
+      value: { rpm_limit: 600 },
+    });
+    expect(await ipc.dispatch('tasks:get', { taskId: 'nope' })).toMatchObject({
+      ok: false,
+      error: { code: 'not_found' },
+    });
   });
 
   it('guards file paths: project and uploads yes, outside and key files no, picked files yes', async () => {
     const voice = path.join(dirs.uploads, 'voice.wav');
-    expect(await ipc.dispatch('media:url', { path: voice })).toEqual({ ok: true, value: { url: `media://local/?path=${encodeURIComponent(voice)}` } });
+    expect(await ipc.dispatch('media:url', { path: voice })).toEqual({
+      ok: true,
+      value: { url: `media://local/?path=${encodeURIComponent(voice)}` },
+    });
     const picked = path.join(dirs.outside, 'picked.mp4');
-    expect(await ipc.dispatch('media:probe', { path: picked })).toMatchObject({ ok: false, error: { code: 'path_not_allowed' } });
-    expect(await ipc.dispatch('media:url', { path: path.join(dirs.uploads, '..', 'userData', 'engine.key') })).toMatchObject({
+    expect(await ipc.dispatch('media:probe', { path: picked })).toMatchObject({
       ok: false,
       error: { code: 'path_not_allowed' },
     });
-    expect(await ipc.dispatch('files:pick', { kind: 'video', multiple: false })).toEqual({ ok: true, value: { paths: [picked] } });
-    expect(await ipc.dispatch('media:probe', { path: picked })).toMatchObject({ ok: true, value: { hasVideo: true, hasAudio: true, width: 64 } });
+    expect(
+      await ipc.dispatch('media:url', {
+        path: path.join(dirs.uploads, '..', 'userData', 'engine.key'),
+      }),
+    ).toMatchObject({
+      ok: false,
+      error: { code: 'path_not_allowed' },
+    });
+    expect(await ipc.dispatch('files:pick', { kind: 'video', multiple: false })).toEqual({
+      ok: true,
+      value: { paths: [picked] },
+    });
+    expect(await ipc.dispatch('media:probe', { path: picked })).toMatchObject({
+      ok: true,
+      value: { hasVideo: true, hasAudio: true, width: 64 },
+    });
   });
 
   it('checks a job before any upload and refuses files outside the allowed folders', async () => {
-    const tooShort = await ipc.dispatch('jobs:submit', { type: 'text_to_music', delivery: 'stream', fields: { prompt: 'x', duration: 2 }, files: {}, label: 'x' });
-    expect(tooShort).toMatchObject({ ok: false, error: { code: 'invalid_request', field: 'duration' } });
+    const tooShort = await ipc.dispatch('jobs:submit', {
+      type: 'text_to_music',
+      delivery: 'stream',
+      fields: { prompt: 'x', duration: 2 },
+      files: {},
+      label: 'x',
+    });
+    expect(tooShort).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_request', field: 'duration' },
+    });
     const stray = path.join(dirs.outside, 'stray.wav');
     await fs.copyFile(path.join(dirs.uploads, 'voice.wav'), stray);
-    const outside = await ipc.dispatch('jobs:submit', { type: 'audio_ducking', delivery: 'async', fields: {}, files: { voice_file: stray, music_file: path.join(dirs.uploads, 'music.wav') }, label: 'x' });
-    expect(outside).toMatchObject({ ok: false, error: { code: 'path_not_allowed', field: 'voice_file' } });
+    const outside = await ipc.dispatch('jobs:submit', {
+      type: 'audio_ducking',
+      delivery: 'async',
+      fields: {},
+      files: { voice_file: stray, music_file: path.join(dirs.uploads, 'music.wav') },
+      label: 'x',
+    });
+    expect(outside).toMatchObject({
+      ok: false,
+      error: { code: 'path_not_allowed', field: 'voice_file' },
+    });
   });
 
   it('runs an uploaded ducking job to a file in the project folder, then saves, reveals and opens it', async () => {
@@ -116,7 +210,10 @@ describe('IPC handlers over the main services', () => {
       type: 'audio_ducking',
       delivery: 'async',
       fields: {},
-      files: { voice_file: path.join(dirs.uploads, 'voice.wav'), music_file: path.join(dirs.uploads, 'music.wav') },
+      files: {
+        voice_file: path.join(dirs.uploads, 'voice.wav'),
+        music_file: path.join(dirs.uploads, 'music.wav'),
+      },
       label: 'Ducked mix',
     });
     expect(submitted.ok, JSON.stringify(submitted)).toBe(true);
@@ -125,49 +222,99 @@ describe('IPC handlers over the main services', () => {
     const output = job.files[0]!;
     expect(output.path.startsWith(path.join(dirs.home, 'Soundstage'))).toBe(true);
     expect(output.path.endsWith('.wav')).toBe(true);
-    expect(events.some((e) => e.channel === 'jobs:changed' && (e.payload as Job).stage === 'succeeded')).toBe(true);
-    const saved = await ipc.dispatch('files:saveAs', { source: output.path, suggestedName: '../mix.wav' });
+    expect(
+      events.some((e) => e.channel === 'jobs:changed' && (e.payload as Job).stage === 'succeeded'),
+    ).toBe(true);
+    const saved = await ipc.dispatch('files:saveAs', {
+      source: output.path,
+      suggestedName: '../mix.wav',
+    });
     expect(saved).toEqual({ ok: true, value: { path: path.join(dirs.outside, 'saved-mix.wav') } });
     expect((await fs.stat(path.join(dirs.outside, 'saved-mix.wav'))).size).toBe(output.bytes);
-    expect(await ipc.dispatch('files:reveal', { path: output.path })).toEqual({ ok: true, value: { shown: true } });
-    expect(await ipc.dispatch('files:open', { path: output.path })).toEqual({ ok: true, value: { opened: true } });
+    expect(await ipc.dispatch('files:reveal', { path: output.path })).toEqual({
+      ok: true,
+      value: { shown: true },
+    });
+    expect(await ipc.dispatch('files:open', { path: output.path })).toEqual({
+      ok: true,
+      value: { opened: true },
+    });
     expect(calls).toContain(`reveal ${output.path}`);
   });
 
   it('pushes stream chunks as base64 events for a streamed take', async () => {
-    const submitted = await ipc.dispatch('jobs:submit', { type: 'text_to_music', delivery: 'stream', fields: { prompt: 'rain on glass', duration: 5 }, files: {}, label: 'Rain' });
+    const submitted = await ipc.dispatch('jobs:submit', {
+      type: 'text_to_music',
+      delivery: 'stream',
+      fields: { prompt: 'rain on glass', duration: 5 },
+      files: {},
+      label: 'Rain',
+    });
     if (!submitted.ok) throw new Error(submitted.error.message);
     const id = (submitted.value as Job).id;
     const job = await waitForJob(id, terminal);
     expect(job.stage).toBe('succeeded');
-    const chunks = events.filter((e) => e.channel === 'stream:chunk' && (e.payload as { jobId: string }).jobId === id);
-    const bytes = Buffer.concat(chunks.map((e) => Buffer.from((e.payload as { data: string }).data, 'base64')));
+    const chunks = events.filter(
+      (e) => e.channel === 'stream:chunk' && (e.payload as { jobId: string }).jobId === id,
+    );
+    const bytes = Buffer.concat(
+      chunks.map((e) => Buffer.from((e.payload as { data: string }).data, 'base64')),
+    );
     expect(bytes.equals(await fs.readFile(job.files[0]!.path))).toBe(true);
   });
 
   it('opens only web links', async () => {
-    expect(await ipc.dispatch('shell:openExternal', { url: 'javascript:alert(1)' })).toMatchObject({ ok: false });
-    expect(await ipc.dispatch('shell:openExternal', { url: 'file:///etc/passwd' })).toMatchObject({ ok: false });
-    expect(await ipc.dispatch('shell:openExternal', { url: 'https://example.com/billing' })).toEqual({ ok: true, value: { opened: true } });
+    expect(await ipc.dispatch('shell:openExternal', { url: 'javascript:alert(1)' })).toMatchObject({
+      ok: false,
+    });
+    expect(await ipc.dispatch('shell:openExternal', { url: 'file:///etc/passwd' })).toMatchObject({
+      ok: false,
+    });
+    expect(
+      await ipc.dispatch('shell:openExternal', { url: 'https://example.com/billing' }),
+    ).toEqual({ ok: true, value: { opened: true } });
   });
 
   it('keeps the cloud key separate: refused with the local engine, verified and used with a custom service', async () => {
-    expect(await ipc.dispatch('key:set', { key: 'sk_cloud_customer_9b2c' })).toMatchObject({ ok: false, error: { code: 'no_remote_service' } });
-    expect(await ipc.dispatch('settings:update', { engine: { kind: 'custom', baseUrl: 'http://api.example.com' } })).toMatchObject({
+    expect(await ipc.dispatch('key:set', { key: 'sk_cloud_customer_9b2c' })).toMatchObject({
+      ok: false,
+      error: { code: 'no_remote_service' },
+    });
+    expect(
+      await ipc.dispatch('settings:update', {
+        engine: { kind: 'custom', baseUrl: 'http://api.example.com' },
+      }),
+    ).toMatchObject({
       ok: false,
       error: { code: 'invalid_setting', field: 'engine.baseUrl' },
     });
-    expect((await ipc.dispatch('settings:update', { engine: { kind: 'custom', baseUrl: `${cloud.url}/v1` } })).ok).toBe(true);
-    expect(await ipc.dispatch('engine:status', {})).toEqual({ ok: true, value: { kind: 'custom', baseUrl: cloud.url, state: 'remote' } });
-    expect(await ipc.dispatch('account:services', {})).toMatchObject({ ok: false, error: { code: 'no_key' } });
-    expect(await ipc.dispatch('key:set', { key: 'sk_cloud_wrong_0000' })).toMatchObject({ ok: false, error: { code: 'key_rejected', message: 'Key rejected' } });
+    expect(
+      (
+        await ipc.dispatch('settings:update', {
+          engine: { kind: 'custom', baseUrl: `${cloud.url}/v1` },
+        })
+      ).ok,
+    ).toBe(true);
+    expect(await ipc.dispatch('engine:status', {})).toEqual({
+      ok: true,
+      value: { kind: 'custom', baseUrl: cloud.url, state: 'remote' },
+    });
+    expect(await ipc.dispatch('account:services', {})).toMatchObject({
+      ok: false,
+      error: { code: 'no_key' },
+    });
+    expect(await ipc.dispatch('key:set', { key: 'sk_cloud_wrong_0000' })).toMatchObject({
+      ok: false,
+      error: { code: 'key_rejected', message: 'Key rejected' },
+    });
     const set = await ipc.dispatch('key:set', { key: 'sk_cloud_customer_9b2c' });
     expect(set).toMatchObject({ ok: true, value: { configured: true, last4: '9b2c' } });
     expect(await ipc.dispatch('account:services', {})).toMatchObject({ ok: true });
     expect(await ipc.dispatch('key:clear', {})).toEqual({ ok: true, value: { configured: false } });
     // Back to the local engine: it starts again and jobs carry on there.
     expect((await ipc.dispatch('settings:update', { engine: { kind: 'local' } })).ok).toBe(true);
-    for (let i = 0; i < 400 && services.engineStatus().state !== 'running'; i++) await new Promise((r) => setTimeout(r, 50));
+    for (let i = 0; i < 400 && services.engineStatus().state !== 'running'; i++)
+      await new Promise((r) => setTimeout(r, 50));
     expect(await ipc.dispatch('account:services', {})).toMatchObject({ ok: true });
   });
 });

@@ -1,7 +1,11 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { z } from 'zod';
-import { requestChannels, type ChannelResponse, type RequestChannel } from '../../../shared/ipc/contract';
+import {
+  requestChannels,
+  type ChannelResponse,
+  type RequestChannel,
+} from '../../../shared/ipc/contract';
 import { fail, ok, type Result } from '../../../shared/ipc/result';
 import type { ApiClient } from '../services/api-client/api-client';
 import type { MainServices } from '../services/main-services';
@@ -28,9 +32,13 @@ export interface HandlerDeps {
 }
 
 /** A request after its channel's schema parsed it (defaults filled in). */
-export type ParsedRequest<C extends RequestChannel> = z.output<(typeof requestChannels)[C]['request']>;
+export type ParsedRequest<C extends RequestChannel> = z.output<
+  (typeof requestChannels)[C]['request']
+>;
 
-export type Handlers = { [C in RequestChannel]: (request: ParsedRequest<C>) => Promise<Result<ChannelResponse<C>>> };
+export type Handlers = {
+  [C in RequestChannel]: (request: ParsedRequest<C>) => Promise<Result<ChannelResponse<C>>>;
+};
 
 export interface IpcHandlers {
   handlers: Handlers;
@@ -42,13 +50,21 @@ export interface IpcHandlers {
 }
 
 const noService = () =>
-  fail('engine_unavailable', 'The local engine is not running yet. Wait a moment, or check Settings.', { retryable: true });
-const outside = (field = 'path') => fail('path_not_allowed', 'That file is outside the folders the app may use.', { field });
+  fail(
+    'engine_unavailable',
+    'The local engine is not running yet. Wait a moment, or check Settings.',
+    { retryable: true },
+  );
+const outside = (field = 'path') =>
+  fail('path_not_allowed', 'That file is outside the folders the app may use.', { field });
 
 export function createHandlers(deps: HandlerDeps): IpcHandlers {
   const { services, platform } = deps;
   const probe = deps.probe ?? probeMedia;
-  const guard = new PathGuard(() => services.allowedRoots(), () => services.deniedFiles());
+  const guard = new PathGuard(
+    () => services.allowedRoots(),
+    () => services.deniedFiles(),
+  );
 
   async function withClient<T>(run: (client: ApiClient) => Promise<Result<T>>): Promise<Result<T>> {
     const client = services.client();
@@ -65,17 +81,23 @@ export function createHandlers(deps: HandlerDeps): IpcHandlers {
     'account:services': () =>
       withClient(async (client) => {
         const answer = await client.getServices();
-        return answer.ok ? ok(answer.value as Record<string, unknown>) : apiErrorResult(answer.error);
+        return answer.ok
+          ? ok(answer.value as Record<string, unknown>)
+          : apiErrorResult(answer.error);
       }),
     'account:usage': ({ days }) =>
       withClient(async (client) => {
         const answer = await client.getUsage(days);
-        return answer.ok ? ok(answer.value as Record<string, unknown>) : apiErrorResult(answer.error);
+        return answer.ok
+          ? ok(answer.value as Record<string, unknown>)
+          : apiErrorResult(answer.error);
       }),
     'tasks:get': ({ taskId }) =>
       withClient(async (client) => {
         const answer = await client.getTask(taskId);
-        return answer.ok ? ok(answer.value as Record<string, unknown>) : apiErrorResult(answer.error);
+        return answer.ok
+          ? ok(answer.value as Record<string, unknown>)
+          : apiErrorResult(answer.error);
       }),
     'jobs:list': async () => ok(services.jobs.list()),
     'jobs:submit': async (request) => {
@@ -132,7 +154,9 @@ export function createHandlers(deps: HandlerDeps): IpcHandlers {
     'shell:openExternal': async ({ url }) => {
       const protocol = safeProtocol(url);
       if (protocol !== 'https:' && protocol !== 'http:') {
-        return fail('url_not_allowed', 'Only web links (http or https) can be opened.', { field: 'url' });
+        return fail('url_not_allowed', 'Only web links (http or https) can be opened.', {
+          field: 'url',
+        });
       }
       await platform.openExternal(url);
       return ok({ opened: true });
@@ -140,14 +164,19 @@ export function createHandlers(deps: HandlerDeps): IpcHandlers {
   };
 
   async function dispatch(channel: string, rawRequest: unknown): Promise<Result<unknown>> {
-    if (!Object.hasOwn(requestChannels, channel)) return fail('unknown_channel', `Unknown channel: ${channel.slice(0, 64)}`);
+    if (!Object.hasOwn(requestChannels, channel))
+      return fail('unknown_channel', `Unknown channel: ${channel.slice(0, 64)}`);
     const name = channel as RequestChannel;
     const parsed = requestChannels[name].request.safeParse(rawRequest ?? {});
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      return fail('invalid_request', issue ? `${issue.path.join('.') || 'request'}: ${issue.message}` : 'Invalid request.', {
-        field: issue?.path.join('.') || undefined,
-      });
+      return fail(
+        'invalid_request',
+        issue ? `${issue.path.join('.') || 'request'}: ${issue.message}` : 'Invalid request.',
+        {
+          field: issue?.path.join('.') || undefined,
+        },
+      );
     }
     try {
       const handler = handlers[name] as (request: unknown) => Promise<Result<unknown>>;

@@ -27,11 +27,19 @@ afterAll(async () => {
 });
 
 describe('PathGuard', () => {
-  const guard = () => new PathGuard(() => [project], () => [path.join(project, 'engine.key')]);
+  const guard = () =>
+    new PathGuard(
+      () => [project],
+      () => [path.join(project, 'engine.key')],
+    );
 
   it('allows files inside a root and answers their real path', async () => {
-    expect(await guard().allow(path.join(project, 'job', 'take.m4a'))).toBe(path.join(project, 'job', 'take.m4a'));
-    expect(await guard().allow(path.join(project, 'job', '..', 'job', 'take.m4a'))).toBe(path.join(project, 'job', 'take.m4a'));
+    expect(await guard().allow(path.join(project, 'job', 'take.m4a'))).toBe(
+      path.join(project, 'job', 'take.m4a'),
+    );
+    expect(await guard().allow(path.join(project, 'job', '..', 'job', 'take.m4a'))).toBe(
+      path.join(project, 'job', 'take.m4a'),
+    );
   });
 
   it('refuses traversal, symlinks out, sibling prefixes, relative paths, missing files and denied files', async () => {

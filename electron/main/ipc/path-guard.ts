@@ -26,7 +26,8 @@ export class PathGuard {
 
   /** The real path of an allowed, existing file or folder; null when it is outside or missing. */
   async allow(requested: string): Promise<string | null> {
-    if (typeof requested !== 'string' || requested.length === 0 || requested.includes('\0')) return null;
+    if (typeof requested !== 'string' || requested.length === 0 || requested.includes('\0'))
+      return null;
     if (!path.isAbsolute(requested)) return null;
     const real = await realpathOrNull(path.resolve(requested));
     if (!real) return null;

@@ -62,7 +62,11 @@ function originOf(settings: Settings): string {
 /** Wires settings, key vault, engine host, API client and job runner together. */
 export async function createMainServices(options: MainServicesOptions): Promise<MainServices> {
   const log = options.log ?? (() => undefined);
-  const settings = new SettingsStore({ dir: options.userDataDir, defaultProjectFolder: path.join(options.homeDir, 'Soundstage'), log });
+  const settings = new SettingsStore({
+    dir: options.userDataDir,
+    defaultProjectFolder: path.join(options.homeDir, 'Soundstage'),
+    log,
+  });
   await settings.load();
 
   let cachedClient: ApiClient | null = null;
@@ -75,7 +79,8 @@ export async function createMainServices(options: MainServicesOptions): Promise<
 
   const engineKeyFile = path.join(options.userDataDir, 'engine.key');
   const secretFiles = [engineKeyFile, ...(options.secretFiles ?? [])];
-  if (options.secretStorage instanceof FileSecretStorage) secretFiles.push(options.secretStorage.filePath);
+  if (options.secretStorage instanceof FileSecretStorage)
+    secretFiles.push(options.secretStorage.filePath);
   const engine = new EngineHost({
     launcher: options.engineLauncher,
     dataDir: path.join(options.userDataDir, 'engine'),
@@ -91,13 +96,20 @@ export async function createMainServices(options: MainServicesOptions): Promise<
   });
 
   function newClient(baseUrl: string, getKey: () => Promise<string | null>): ApiClient {
-    return new ApiClient({ baseUrl, getKey, clientVersion: options.clientVersion, fetchImpl: options.fetchImpl, log });
+    return new ApiClient({
+      baseUrl,
+      getKey,
+      clientVersion: options.clientVersion,
+      fetchImpl: options.fetchImpl,
+      log,
+    });
   }
 
   function client(): ApiClient | null {
     const choice = settings.get().engine;
     if (choice.kind === 'custom') {
-      if (cachedClient?.baseUrl !== choice.baseUrl) cachedClient = newClient(choice.baseUrl, () => vault.get());
+      if (cachedClient?.baseUrl !== choice.baseUrl)
+        cachedClient = newClient(choice.baseUrl, () => vault.get());
       return cachedClient;
     }
     const url = engine.url();
@@ -120,7 +132,9 @@ export async function createMainServices(options: MainServicesOptions): Promise<
 
   function engineStatus(): EngineStatus {
     const choice = settings.get().engine;
-    return choice.kind === 'custom' ? { kind: 'custom', baseUrl: choice.baseUrl, state: 'remote' } : engine.status();
+    return choice.kind === 'custom'
+      ? { kind: 'custom', baseUrl: choice.baseUrl, state: 'remote' }
+      : engine.status();
   }
 
   const jobs = new JobRunner({
@@ -131,7 +145,11 @@ export async function createMainServices(options: MainServicesOptions): Promise<
     origin: () => originOf(settings.get()),
     onChange: (job) => options.emit('jobs:changed', job),
     onStreamChunk: (jobId, seq, bytes) =>
-      options.emit('stream:chunk', { jobId, seq, data: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64') }),
+      options.emit('stream:chunk', {
+        jobId,
+        seq,
+        data: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64'),
+      }),
     pollIntervalMs: options.pollIntervalMs,
     log,
   });
@@ -151,10 +169,15 @@ export async function createMainServices(options: MainServicesOptions): Promise<
 
   async function uploadLimits(): Promise<UploadLimits> {
     const origin = originOf(settings.get());
-    if (limitsCache && limitsCache.origin === origin && Date.now() - limitsCache.at < LIMITS_TTL_MS) return limitsCache.limits;
+    if (limitsCache && limitsCache.origin === origin && Date.now() - limitsCache.at < LIMITS_TTL_MS)
+      return limitsCache.limits;
     const services = await client()?.getServices();
     if (!services?.ok) return {};
-    limitsCache = { origin, at: Date.now(), limits: { maxUploadMb: services.value.max_upload_size_mb } };
+    limitsCache = {
+      origin,
+      at: Date.now(),
+      limits: { maxUploadMb: services.value.max_upload_size_mb },
+    };
     return limitsCache.limits;
   }
 

@@ -9,10 +9,21 @@ import { ApiClient } from './api-client';
 
 const run = promisify(execFile);
 async function probeSeconds(file: string): Promise<number> {
-  const { stdout } = await run('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', file]);
+  const { stdout } = await run('ffprobe', [
+    '-v',
+    'error',
+    '-show_entries',
+    'format=duration',
+    '-of',
+    'csv=p=0',
+    file,
+  ]);
   return Number(stdout.trim());
 }
-const music = (fields: JobRequest['fields'], delivery: JobRequest['delivery'] = 'stream'): JobRequest => ({
+const music = (
+  fields: JobRequest['fields'],
+  delivery: JobRequest['delivery'] = 'stream',
+): JobRequest => ({
   type: 'text_to_music',
   delivery,
   fields,
@@ -40,7 +51,12 @@ afterAll(async () => {
 });
 
 const clientFor = (key: string | null, baseUrl = engine.url) =>
-  new ApiClient({ baseUrl, getKey: async () => key, clientVersion: '9.9.9', log: (line) => log.push(line) });
+  new ApiClient({
+    baseUrl,
+    getKey: async () => key,
+    clientVersion: '9.9.9',
+    log: (line) => log.push(line),
+  });
 
 describe('ApiClient against the engine', () => {
   it('reads account services with the account limits', async () => {
@@ -67,7 +83,10 @@ describe('ApiClient against the engine', () => {
 
   it('answers not_found for an unknown task (id percent-encoded as one segment)', async () => {
     const task = await clientFor(engine.key).getTask('no such/task?');
-    expect(task).toMatchObject({ ok: false, error: { kind: 'not_found', status: 404, retryable: false } });
+    expect(task).toMatchObject({
+      ok: false,
+      error: { kind: 'not_found', status: 404, retryable: false },
+    });
   });
 
   it('answers unauthorized for a wrong key, and never logs the key', async () => {
@@ -84,13 +103,16 @@ describe('ApiClient against the engine', () => {
   it('streams music: events in order, bytes that concatenate to an m4a of the asked duration', async () => {
     const types: string[] = [];
     const parts: Buffer[] = [];
-    const result = await clientFor(engine.key).stream(music({ prompt: 'warm lofi beat', duration: 6 }), {
-      onEvent: (event) => types.push(event.type),
-      onBytes: (bytes, index) => {
-        expect(index).toBe(0);
-        parts.push(Buffer.from(bytes));
+    const result = await clientFor(engine.key).stream(
+      music({ prompt: 'warm lofi beat', duration: 6 }),
+      {
+        onEvent: (event) => types.push(event.type),
+        onBytes: (bytes, index) => {
+          expect(index).toBe(0);
+          parts.push(Buffer.from(bytes));
+        },
       },
-    });
+    );
     expect(result.ok, JSON.stringify(result)).toBe(true);
     if (!result.ok) return;
     expect(types[0]).toBe('title');
@@ -114,7 +136,10 @@ describe('ApiClient against the engine', () => {
       },
     });
     const progress: number[] = [];
-    const accepted = await client.submit(music({ prompt: 'string quartet', duration: 5, output_format: 'wav' }, 'async'), (sent) => progress.push(sent));
+    const accepted = await client.submit(
+      music({ prompt: 'string quartet', duration: 5, output_format: 'wav' }, 'async'),
+      (sent) => progress.push(sent),
+    );
     expect(accepted.ok, JSON.stringify(accepted)).toBe(true);
     if (!accepted.ok) return;
     expect(accepted.value.status).toBe('processing');
@@ -133,20 +158,39 @@ describe('ApiClient against the engine', () => {
     expect(got.ok && got.value.bytes).toBe(media.file_size);
     expect(await probeSeconds(dest)).toBeCloseTo(5, 0);
     const taskGet = sent.find((r) => r.url.includes('/v1/tasks/'))!;
-    expect(taskGet.headers).toMatchObject({ Authorization: `Bearer ${engine.key}`, 'X-Sonilo-Client': 'soundstage-desktop', 'X-Sonilo-Client-Version': '1.2.3' });
+    expect(taskGet.headers).toMatchObject({
+      Authorization: `Bearer ${engine.key}`,
+      'X-Sonilo-Client': 'soundstage-desktop',
+      'X-Sonilo-Client-Version': '1.2.3',
+    });
     const download = sent.find((r) => r.url === media.url)!;
-    expect(Object.keys(download.headers).map((h) => h.toLowerCase())).not.toContain('authorization');
-    expect(Object.keys(download.headers).some((h) => h.toLowerCase().startsWith('x-sonilo'))).toBe(false);
+    expect(Object.keys(download.headers).map((h) => h.toLowerCase())).not.toContain(
+      'authorization',
+    );
+    expect(Object.keys(download.headers).some((h) => h.toLowerCase().startsWith('x-sonilo'))).toBe(
+      false,
+    );
     expect((await fs.readdir(dir)).filter((f) => f.endsWith('.part'))).toEqual([]);
     // A size that does not match what the envelope promised is refused and nothing is kept.
-    const wrong = await client.download(media.url, path.join(dir, 'wrong.wav'), undefined, undefined, (media.file_size ?? 0) + 1);
+    const wrong = await client.download(
+      media.url,
+      path.join(dir, 'wrong.wav'),
+      undefined,
+      undefined,
+      (media.file_size ?? 0) + 1,
+    );
     expect(wrong).toMatchObject({ ok: false, error: { code: 'size_mismatch' } });
     await expect(fs.stat(path.join(dir, 'wrong.wav'))).rejects.toThrow();
   });
 
   it('classifies a 402 for a low balance as insufficient_balance', async () => {
-    const result = await clientFor('sk_low_balance_1').submit(music({ prompt: 'x', duration: 60 }, 'async'));
-    expect(result).toMatchObject({ ok: false, error: { kind: 'insufficient_balance', status: 402, retryable: false } });
+    const result = await clientFor('sk_low_balance_1').submit(
+      music({ prompt: 'x', duration: 60 }, 'async'),
+    );
+    expect(result).toMatchObject({
+      ok: false,
+      error: { kind: 'insufficient_balance', status: 402, retryable: false },
+    });
   });
 
   it('classifies a 429 of a 1-rpm account as rate_limited rpm with Retry-After', async () => {
@@ -154,7 +198,10 @@ describe('ApiClient against the engine', () => {
     const first = await client.submit(music({ prompt: 'x', duration: 5 }, 'async'));
     expect(first.ok).toBe(true);
     const second = await client.submit(music({ prompt: 'x', duration: 5 }, 'async'));
-    expect(second).toMatchObject({ ok: false, error: { kind: 'rate_limited', rateLimit: 'rpm', status: 429, retryable: true } });
+    expect(second).toMatchObject({
+      ok: false,
+      error: { kind: 'rate_limited', rateLimit: 'rpm', status: 429, retryable: true },
+    });
     if (!second.ok) expect(second.error.retryAfter).toBeGreaterThan(0);
   });
 });

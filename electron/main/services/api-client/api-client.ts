@@ -64,7 +64,11 @@ export class ApiClient {
   }
 
   /** POSTs an async request (files streamed from disk) and answers the TaskAccepted ack. */
-  async submit(request: JobRequest, onUploadProgress?: UploadProgress, signal?: AbortSignal): Promise<ApiResult<TaskAccepted>> {
+  async submit(
+    request: JobRequest,
+    onUploadProgress?: UploadProgress,
+    signal?: AbortSignal,
+  ): Promise<ApiResult<TaskAccepted>> {
     const posted = await this.post(request, onUploadProgress, signal);
     if (!posted.ok) return posted;
     return readJson(posted.value, (v) => taskAcceptedSchema.safeParse(v), signal);
@@ -79,15 +83,29 @@ export class ApiClient {
     handlers: StreamHandlers & { onUploadProgress?: UploadProgress; onResponse?: () => void },
   ): Promise<ApiResult<StreamOutcome>> {
     const streamRequest: JobRequest = { ...request, delivery: 'stream' };
-    const posted = await this.post(streamRequest, handlers.onUploadProgress, handlers.signal, 'application/x-ndjson');
+    const posted = await this.post(
+      streamRequest,
+      handlers.onUploadProgress,
+      handlers.signal,
+      'application/x-ndjson',
+    );
     if (!posted.ok) return posted;
     const response = posted.value;
     if (!response.ok) return apiFail(await errorFromResponse(response));
     if (!response.body) {
-      return apiFail({ kind: 'upstream', code: 'truncated_stream', message: 'The stream had no body.', retryable: true });
+      return apiFail({
+        kind: 'upstream',
+        code: 'truncated_stream',
+        message: 'The stream had no body.',
+        retryable: true,
+      });
     }
     handlers.onResponse?.();
-    return consumeMusicStream(response.body, apiUrl(this.baseUrl, TASK_PATHS[request.type]), handlers);
+    return consumeMusicStream(
+      response.body,
+      apiUrl(this.baseUrl, TASK_PATHS[request.type]),
+      handlers,
+    );
   }
 
   /** Downloads a result file (no auth headers; redirects followed; size checked when known). */
@@ -100,7 +118,11 @@ export class ApiClient {
   ): Promise<ApiResult<DownloadedFile>> {
     const absolute = this.resolveResultUrl(url);
     this.log(`GET ${absolute} (result download)`);
-    return downloadToFile(this.fetchImpl, absolute, destPath, { onProgress, signal, expectedBytes });
+    return downloadToFile(this.fetchImpl, absolute, destPath, {
+      onProgress,
+      signal,
+      expectedBytes,
+    });
   }
 
   /** Result URLs are absolute; a bare path is taken relative to the service's origin. */
@@ -180,7 +202,11 @@ export class ApiClient {
     return sent;
   }
 
-  private logged<T>(method: string, url: string, result: { ok: false; error: ApiError }): ApiResult<T> {
+  private logged<T>(
+    method: string,
+    url: string,
+    result: { ok: false; error: ApiError },
+  ): ApiResult<T> {
     this.log(`${method} ${url} failed: ${result.error.kind} ${result.error.message}`);
     return result;
   }

@@ -16,15 +16,20 @@ describe('normalizeBaseUrl (client-notes 1.1)', () => {
     expect(normalizeBaseUrl(input)).toEqual({ ok: true, value: expected });
   });
 
-  it.each(['api.example.com', 'ftp://x.example.com', 'https://u:p@x.example.com', 'https://x.example.com/?a=1', ''])(
-    'rejects %s',
-    (input) => {
-      expect(normalizeBaseUrl(input).ok).toBe(false);
-    },
-  );
+  it.each([
+    'api.example.com',
+    'ftp://x.example.com',
+    'https://u:p@x.example.com',
+    'https://x.example.com/?a=1',
+    '',
+  ])('rejects %s', (input) => {
+    expect(normalizeBaseUrl(input).ok).toBe(false);
+  });
 
   it('appends absolute /v1 paths by concatenation, keeping a prefix', () => {
-    expect(apiUrl('https://gw.example.com/sound', '/v1/account/services')).toBe('https://gw.example.com/sound/v1/account/services');
+    expect(apiUrl('https://gw.example.com/sound', '/v1/account/services')).toBe(
+      'https://gw.example.com/sound/v1/account/services',
+    );
   });
 
   it('knows loopback hosts', () => {
@@ -38,7 +43,8 @@ describe('normalizeBaseUrl (client-notes 1.1)', () => {
 
 describe('redact', () => {
   it('masks bearer tokens, key-shaped strings and given secrets', () => {
-    const line = 'POST /v1/x Authorization: Bearer sk_live_abcdef123456 key=sks_zzzzzzzz9 other=my-secret-value';
+    const line =
+      'POST /v1/x Authorization: Bearer sk_live_abcdef123456 key=sks_zzzzzzzz9 other=my-secret-value';
     const out = redact(line, ['my-secret-value']);
     expect(out).not.toContain('sk_live_abcdef123456');
     expect(out).not.toContain('sks_zzzzzzzz9');
@@ -47,7 +53,9 @@ describe('redact', () => {
   });
 
   it('masks credential headers by name', () => {
-    expect(redactHeaders({ Authorization: 'Bearer abc', 'X-Sonilo-Client': 'soundstage-desktop' })).toEqual({
+    expect(
+      redactHeaders({ Authorization: 'Bearer abc', 'X-Sonilo-Client': 'soundstage-desktop' }),
+    ).toEqual({
       Authorization: REDACTED,
       'X-Sonilo-Client': 'soundstage-desktop',
     });
@@ -78,7 +86,13 @@ describe('wire fields (client-notes 1.4)', () => {
       { name: 'prompt_influence', value: '0' },
       { name: 'mode', value: 'async' },
     ]);
-    const sfx = wireTextParts({ type: 'text_to_sfx', delivery: 'async', fields: { prompt: 'p', duration: 3 }, files: {}, label: 'x' });
+    const sfx = wireTextParts({
+      type: 'text_to_sfx',
+      delivery: 'async',
+      fields: { prompt: 'p', duration: 3 },
+      files: {},
+      label: 'x',
+    });
     expect(sfx.map((p) => p.name)).toEqual(['prompt', 'duration']);
   });
 });

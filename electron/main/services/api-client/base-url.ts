@@ -37,5 +37,7 @@ const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 /** True for hosts that never leave this machine, where plain http is acceptable. */
 export function isLoopbackHost(hostname: string): boolean {
   const host = hostname.toLowerCase();
-  return LOOPBACK_HOSTS.has(host) || /^127(\.\d{1,3}){3}$/.test(host) || host.endsWith('.localhost');
+  return (
+    LOOPBACK_HOSTS.has(host) || /^127(\.\d{1,3}){3}$/.test(host) || host.endsWith('.localhost')
+  );
 }

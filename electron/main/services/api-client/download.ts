@@ -41,11 +41,16 @@ export async function downloadToFile(
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
     return apiFail(badResponseError(`The result URL must be http(s), got ${parsed.protocol}`));
   }
-  const sent = await send(fetchImpl, url, { method: 'GET', headers: options.headers ?? {}, signal: options.signal });
+  const sent = await send(fetchImpl, url, {
+    method: 'GET',
+    headers: options.headers ?? {},
+    signal: options.signal,
+  });
   if (!sent.ok) return sent;
   const response = sent.value;
   if (!response.ok) return apiFail(await errorFromResponse(response));
-  if (!response.body) return apiFail(badResponseError('The result download had no body.', response.status));
+  if (!response.body)
+    return apiFail(badResponseError('The result download had no body.', response.status));
 
   // With a content-encoding, fetch decodes the body and Content-Length counts encoded bytes.
   const encoded = (response.headers.get('content-encoding') ?? 'identity') !== 'identity';
@@ -64,7 +69,9 @@ export async function downloadToFile(
     },
   });
   try {
-    const source = Readable.fromWeb(response.body as import('node:stream/web').ReadableStream<Uint8Array>);
+    const source = Readable.fromWeb(
+      response.body as import('node:stream/web').ReadableStream<Uint8Array>,
+    );
     await pipeline(source, counter, createWriteStream(temp), { signal: options.signal });
   } catch (error) {
     await fs.rm(temp, { force: true });
@@ -72,9 +79,11 @@ export async function downloadToFile(
     return apiFail(transportError(error, url, options.signal));
   }
 
-  const expected = options.expectedBytes && options.expectedBytes > 0 ? options.expectedBytes : undefined;
+  const expected =
+    options.expectedBytes && options.expectedBytes > 0 ? options.expectedBytes : undefined;
   const mismatch =
-    (expected !== undefined && done !== expected) || (Number.isFinite(lengthHeader) && done !== lengthHeader);
+    (expected !== undefined && done !== expected) ||
+    (Number.isFinite(lengthHeader) && done !== lengthHeader);
   if (mismatch) {
     await fs.rm(temp, { force: true });
     return apiFail({
@@ -88,7 +97,12 @@ export async function downloadToFile(
     await fs.rename(temp, destPath);
   } catch (error) {
     await fs.rm(temp, { force: true });
-    return apiFail({ kind: 'internal', code: 'write_failed', message: (error as Error).message, retryable: false });
+    return apiFail({
+      kind: 'internal',
+      code: 'write_failed',
+      message: (error as Error).message,
+      retryable: false,
+    });
   }
   return apiOk({ path: destPath, bytes: done, contentType });
 }

@@ -46,16 +46,33 @@ export function postStreaming(
     }
     request.on('response', (incoming) => {
       const status = incoming.statusCode ?? 500;
-      const webBody = NULL_BODY_STATUSES.has(status) ? null : (Readable.toWeb(incoming) as ReadableStream<Uint8Array>);
+      const webBody = NULL_BODY_STATUSES.has(status)
+        ? null
+        : (Readable.toWeb(incoming) as ReadableStream<Uint8Array>);
       if (!webBody) incoming.resume();
-      settle(apiOk(new Response(webBody, { status, statusText: incoming.statusMessage ?? '', headers: toHeaders(incoming.headers) })));
+      settle(
+        apiOk(
+          new Response(webBody, {
+            status,
+            statusText: incoming.statusMessage ?? '',
+            headers: toHeaders(incoming.headers),
+          }),
+        ),
+      );
     });
     request.on('error', (error) => settle(apiFail(transportError(error, url, signal))));
     // A server may answer (e.g. 413, 429) before the body is all sent; its answer wins, and the
     // broken upload that follows is not an error of its own.
     pipeline(Readable.from(body, { objectMode: false }), request).catch((error: unknown) => {
       if (error instanceof UploadSourceError) {
-        settle(apiFail({ kind: 'invalid_request', code: 'file_changed', message: error.message, retryable: false }));
+        settle(
+          apiFail({
+            kind: 'invalid_request',
+            code: 'file_changed',
+            message: error.message,
+            retryable: false,
+          }),
+        );
       } else {
         settle(apiFail(transportError(error, url, signal)));
       }

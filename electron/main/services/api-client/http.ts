@@ -5,10 +5,12 @@ export type FetchImpl = typeof fetch;
 
 /** Maps an exception thrown by fetch (or by a body read) to an ApiError without leaking secrets. */
 export function transportError(error: unknown, url: string, signal?: AbortSignal): ApiError {
-  if (signal?.aborted || (error instanceof Error && error.name === 'AbortError')) return canceledError();
+  if (signal?.aborted || (error instanceof Error && error.name === 'AbortError'))
+    return canceledError();
   const host = safeHost(url);
   const cause = error instanceof Error && error.cause instanceof Error ? error.cause : undefined;
-  const code = (cause as NodeJS.ErrnoException | undefined)?.code ?? (error as NodeJS.ErrnoException)?.code;
+  const code =
+    (cause as NodeJS.ErrnoException | undefined)?.code ?? (error as NodeJS.ErrnoException)?.code;
   const detail = code ?? cause?.message ?? (error instanceof Error ? error.message : String(error));
   return networkError(`Could not reach ${host}: ${detail}`);
 }
@@ -29,7 +31,11 @@ export interface SendOptions {
 }
 
 /** One HTTP exchange; answers the Response (any status) or a network/canceled error. */
-export async function send(fetchImpl: FetchImpl, url: string, options: SendOptions): Promise<ApiResult<Response>> {
+export async function send(
+  fetchImpl: FetchImpl,
+  url: string,
+  options: SendOptions,
+): Promise<ApiResult<Response>> {
   const init: RequestInit & { duplex?: 'half' } = {
     method: options.method,
     headers: options.headers,
@@ -67,7 +73,9 @@ export async function errorFromResponse(response: Response): Promise<ApiError> {
 /** Reads a JSON success body and validates it; non-2xx statuses become typed errors. */
 export async function readJson<T>(
   response: Response,
-  parse: (value: unknown) => { success: true; data: T } | { success: false; error: { message: string } },
+  parse: (
+    value: unknown,
+  ) => { success: true; data: T } | { success: false; error: { message: string } },
   signal?: AbortSignal,
 ): Promise<ApiResult<T>> {
   if (!response.ok) return apiFail(await errorFromResponse(response));
@@ -76,11 +84,21 @@ export async function readJson<T>(
     value = JSON.parse(await response.text()) as unknown;
   } catch {
     if (signal?.aborted) return apiFail(canceledError());
-    return apiFail(badResponseError(`The service answered ${response.status} with a body that is not JSON.`, response.status));
+    return apiFail(
+      badResponseError(
+        `The service answered ${response.status} with a body that is not JSON.`,
+        response.status,
+      ),
+    );
   }
   const parsed = parse(value);
   if (!parsed.success) {
-    return apiFail(badResponseError(`Unexpected response shape: ${parsed.error.message.slice(0, 300)}`, response.status));
+    return apiFail(
+      badResponseError(
+        `Unexpected response shape: ${parsed.error.message.slice(0, 300)}`,
+        response.status,
+      ),
+    );
   }
   return apiOk(parsed.data);
 }

@@ -23,28 +23,48 @@ async function collect(chunks: AsyncIterable<Uint8Array>): Promise<Buffer> {
 
 /** Parses a body with busboy, the multipart parser the engine uses. */
 function parse(contentType: string, body: Buffer) {
-  return new Promise<{ fields: Record<string, string>; files: Record<string, { filename: string; mimeType: string; bytes: Buffer }> }>(
-    (resolve, reject) => {
-      const fields: Record<string, string> = {};
-      const files: Record<string, { filename: string; mimeType: string; bytes: Buffer }> = {};
-      const parser = busboy({ headers: { 'content-type': contentType } });
-      parser.on('field', (name, value) => (fields[name] = value));
-      parser.on('file', (name, stream, info) => {
-        const parts: Buffer[] = [];
-        stream.on('data', (d: Buffer) => parts.push(d));
-        stream.on('end', () => (files[name] = { filename: info.filename ?? '', mimeType: info.mimeType, bytes: Buffer.concat(parts) }));
-      });
-      parser.on('close', () => resolve({ fields, files }));
-      parser.on('error', reject);
-      Readable.from([body]).pipe(parser);
-    },
-  );
+  return new Promise<{
+    fields: Record<string, string>;
+    files: Record<string, { filename: string; mimeType: string; bytes: Buffer }>;
+  }>((resolve, reject) => {
+    const fields: Record<string, string> = {};
+    const files: Record<string, { filename: string; mimeType: string; bytes: Buffer }> = {};
+    const parser = busboy({ headers: { 'content-type': contentType } });
+    parser.on('field', (name, value) => (fields[name] = value));
+    parser.on('file', (name, stream, info) => {
+      const parts: Buffer[] = [];
+      stream.on('data', (d: Buffer) => parts.push(d));
+      stream.on(
+        'end',
+        () =>
+          (files[name] = {
+            filename: info.filename ?? '',
+            mimeType: info.mimeType,
+            bytes: Buffer.concat(parts),
+          }),
+      );
+    });
+    parser.on('close', () => resolve({ fields, files }));
+    parser.on('error', reject);
+    Readable.from([body]).pipe(parser);
+  });
 }
 
 describe('buildMultipartBody', () => {
   it('streams text and file parts with an exact Content-Length that a real parser accepts', async () => {
     const video = path.join(dir, 'clip "one".mp4');
-    execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc=size=64x48:rate=10', '-t', '1', '-y', video]);
+    execFileSync('ffmpeg', [
+      '-v',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc=size=64x48:rate=10',
+      '-t',
+      '1',
+      '-y',
+      video,
+    ]);
     const original = await fs.readFile(video);
     const built = await buildMultipartBody(
       [
@@ -61,7 +81,10 @@ describe('buildMultipartBody', () => {
     expect(progress.at(-1)).toBe(built.value.contentLength);
     expect([...progress].sort((a, b) => a - b)).toEqual(progress);
     const parsed = await parse(built.value.contentType, body);
-    expect(parsed.fields).toEqual({ prompt: 'rainy night — ünïcödé', segments: '[{"start":0,"end":1,"prompt":"x"}]' });
+    expect(parsed.fields).toEqual({
+      prompt: 'rainy night — ünïcödé',
+      segments: '[{"start":0,"end":1,"prompt":"x"}]',
+    });
     expect(parsed.files.video?.filename).toBe('clip %22one%22.mp4');
     expect(parsed.files.video?.mimeType).toBe('video/mp4');
     expect(parsed.files.video?.bytes.equals(original)).toBe(true);
@@ -79,7 +102,10 @@ describe('buildMultipartBody', () => {
   });
 
   it('reports a missing file as a field problem', async () => {
-    const built = await buildMultipartBody([], [{ name: 'video', filePath: path.join(dir, 'nope.mp4') }]);
+    const built = await buildMultipartBody(
+      [],
+      [{ name: 'video', filePath: path.join(dir, 'nope.mp4') }],
+    );
     expect(built).toMatchObject({ ok: false, field: 'video' });
   });
 

@@ -30,7 +30,8 @@ export class UploadSourceError extends Error {
   override readonly name = 'UploadSourceError';
 }
 
-export type MultipartResult = { ok: true; value: MultipartBody } | { ok: false; field: string; message: string };
+export type MultipartResult =
+  { ok: true; value: MultipartBody } | { ok: false; field: string; message: string };
 
 const READ_CHUNK_BYTES = 64 * 1024;
 
@@ -63,10 +64,14 @@ function quote(value: string): string {
   return value.replace(/"/g, '%22').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
 }
 
-export async function buildMultipartBody(texts: readonly TextPart[], files: readonly FilePart[]): Promise<MultipartResult> {
+export async function buildMultipartBody(
+  texts: readonly TextPart[],
+  files: readonly FilePart[],
+): Promise<MultipartResult> {
   const boundary = `----SoundstageFormBoundary${randomBytes(12).toString('hex')}`;
   const encoder = new TextEncoder();
-  type Piece = { kind: 'bytes'; bytes: Uint8Array } | { kind: 'file'; filePath: string; size: number };
+  type Piece =
+    { kind: 'bytes'; bytes: Uint8Array } | { kind: 'file'; filePath: string; size: number };
   const pieces: Piece[] = [];
   const pushText = (text: string) => pieces.push({ kind: 'bytes', bytes: encoder.encode(text) });
 
@@ -78,7 +83,8 @@ export async function buildMultipartBody(texts: readonly TextPart[], files: read
     let size: number;
     try {
       const stat = await fs.stat(part.filePath);
-      if (!stat.isFile()) return { ok: false, field: part.name, message: `${part.filePath} is not a file.` };
+      if (!stat.isFile())
+        return { ok: false, field: part.name, message: `${part.filePath} is not a file.` };
       size = stat.size;
     } catch {
       return { ok: false, field: part.name, message: `The file ${part.filePath} cannot be read.` };
@@ -93,9 +99,14 @@ export async function buildMultipartBody(texts: readonly TextPart[], files: read
   }
   pushText(`--${boundary}--\r\n`);
 
-  const contentLength = pieces.reduce((sum, piece) => sum + (piece.kind === 'bytes' ? piece.bytes.length : piece.size), 0);
+  const contentLength = pieces.reduce(
+    (sum, piece) => sum + (piece.kind === 'bytes' ? piece.bytes.length : piece.size),
+    0,
+  );
 
-  async function* chunks(onProgress?: (sent: number, total: number) => void): AsyncGenerator<Uint8Array> {
+  async function* chunks(
+    onProgress?: (sent: number, total: number) => void,
+  ): AsyncGenerator<Uint8Array> {
     let sent = 0;
     const report = (n: number) => {
       sent += n;
@@ -110,7 +121,11 @@ export async function buildMultipartBody(texts: readonly TextPart[], files: read
       let read = 0;
       // An empty file has no byte range to read (createReadStream's `end` is inclusive).
       if (piece.size > 0) {
-        const stream = createReadStream(piece.filePath, { start: 0, end: piece.size - 1, highWaterMark: READ_CHUNK_BYTES });
+        const stream = createReadStream(piece.filePath, {
+          start: 0,
+          end: piece.size - 1,
+          highWaterMark: READ_CHUNK_BYTES,
+        });
         for await (const chunk of stream as AsyncIterable<Buffer>) {
           read += chunk.length;
           yield chunk;
@@ -118,9 +133,13 @@ export async function buildMultipartBody(texts: readonly TextPart[], files: read
         }
       }
       // Content-Length was promised up front: a file that shrank mid-upload must fail loudly.
-      if (read !== piece.size) throw new UploadSourceError(`${piece.filePath} changed size during the upload.`);
+      if (read !== piece.size)
+        throw new UploadSourceError(`${piece.filePath} changed size during the upload.`);
     }
   }
 
-  return { ok: true, value: { contentType: `multipart/form-data; boundary=${boundary}`, contentLength, chunks } };
+  return {
+    ok: true,
+    value: { contentType: `multipart/form-data; boundary=${boundary}`, contentLength, chunks },
+  };
 }

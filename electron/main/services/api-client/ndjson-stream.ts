@@ -52,23 +52,34 @@ export async function consumeMusicStream(
   const reader = body.getReader();
   let finished: ApiResult<StreamOutcome> | null = null;
 
-  const handle = async (items: ReturnType<NdjsonParser['push']>): Promise<ApiResult<StreamOutcome> | null> => {
+  const handle = async (
+    items: ReturnType<NdjsonParser['push']>,
+  ): Promise<ApiResult<StreamOutcome> | null> => {
     for (const item of items) {
       if (!item.ok) {
         // The SDKs throw on a line that is not JSON; a corrupt stream cannot be trusted further.
-        return apiFail(streamError('UPSTREAM_MALFORMED', 'The stream sent a line that is not JSON.', false));
+        return apiFail(
+          streamError('UPSTREAM_MALFORMED', 'The stream sent a line that is not JSON.', false),
+        );
       }
       const event = item.event;
       handlers.onEvent?.(event);
       switch (event.type) {
         case 'title':
           if (event.title) {
-            outcome.title = { title: event.title, summary: event.summary, displayTags: event.display_tags };
+            outcome.title = {
+              title: event.title,
+              summary: event.summary,
+              displayTags: event.display_tags,
+            };
           }
           break;
         case 'audio_chunk': {
           const bytes = decodeBase64(event.data);
-          if (!bytes) return apiFail(streamError('UPSTREAM_MALFORMED', 'The stream sent audio that is not base64.', false));
+          if (!bytes)
+            return apiFail(
+              streamError('UPSTREAM_MALFORMED', 'The stream sent audio that is not base64.', false),
+            );
           outcome.bytes += bytes.length;
           outcome.chunks += 1;
           outcome.numStreams = Math.max(outcome.numStreams, event.num_streams);
@@ -120,6 +131,12 @@ export async function consumeMusicStream(
   }
   return (
     finished ??
-    apiFail(streamError('truncated_stream', "The stream ended before a 'complete' event (truncated response).", true))
+    apiFail(
+      streamError(
+        'truncated_stream',
+        "The stream ended before a 'complete' event (truncated response).",
+        true,
+      ),
+    )
   );
 }

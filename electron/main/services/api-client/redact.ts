@@ -5,7 +5,13 @@
  */
 const BEARER = /(Bearer\s+)[^\s"',;]+/gi;
 const KEY_SHAPED = /\b(sks?[_-][A-Za-z0-9_-]{6,})/g;
-const SECRET_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie', 'set-cookie', 'x-api-key']);
+const SECRET_HEADERS = new Set([
+  'authorization',
+  'proxy-authorization',
+  'cookie',
+  'set-cookie',
+  'x-api-key',
+]);
 
 export const REDACTED = '[redacted]';
 

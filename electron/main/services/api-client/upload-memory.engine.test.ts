@@ -18,7 +18,10 @@ let host: EngineHost;
 
 beforeAll(async () => {
   dir = await tempDir('upload-memory-');
-  host = new EngineHost({ launcher: new ChildProcessEngineLauncher({ appRoot, prefer: 'source' }), dataDir: path.join(dir, 'engine') });
+  host = new EngineHost({
+    launcher: new ChildProcessEngineLauncher({ appRoot, prefer: 'source' }),
+    dataDir: path.join(dir, 'engine'),
+  });
   const started = await host.start();
   if (!started.ok) throw new Error(started.error.message);
 });
@@ -36,14 +39,24 @@ describe('streamed multipart upload', () => {
     const music = path.join(dir, 'music.wav');
     await fs.writeFile(music, Buffer.alloc(1024));
 
-    const client = new ApiClient({ baseUrl: host.url()!, getKey: async () => host.key(), clientVersion: 'test' });
+    const client = new ApiClient({
+      baseUrl: host.url()!,
+      getKey: async () => host.key(),
+      clientVersion: 'test',
+    });
     global.gc?.();
     const before = process.memoryUsage().rss;
     let peak = before;
     const progress: number[] = [];
     let total = 0;
     const result = await client.submit(
-      { type: 'audio_ducking', delivery: 'async', fields: {}, files: { voice_file: file, music_file: music }, label: 'big' },
+      {
+        type: 'audio_ducking',
+        delivery: 'async',
+        fields: {},
+        files: { voice_file: file, music_file: music },
+        label: 'big',
+      },
       (sent, all) => {
         progress.push(sent);
         total = all;
@@ -59,7 +72,9 @@ describe('streamed multipart upload', () => {
     // The engine read the whole body, then refused the zero-filled "audio" (422), charging nothing.
     expect(result).toMatchObject({ ok: false, error: { kind: 'unprocessable', status: 422 } });
     const growthMb = (peak - before) / (1024 * 1024);
-    console.log(`upload of ${(total / 1048576).toFixed(0)} MiB: RSS growth ${growthMb.toFixed(1)} MiB`);
+    console.log(
+      `upload of ${(total / 1048576).toFixed(0)} MiB: RSS growth ${growthMb.toFixed(1)} MiB`,
+    );
     expect(growthMb).toBeLessThan(64);
   });
 });

@@ -23,8 +23,13 @@ export function renderFieldValue(value: string | number | boolean): string {
 /** The text parts of a request, exactly as its fields say, plus `mode=async` when an async music request lacks it. */
 export function wireTextParts(request: JobRequest): TextPart[] {
   const parts: TextPart[] = [];
-  for (const [name, value] of Object.entries(request.fields)) parts.push({ name, value: renderFieldValue(value) });
-  if (request.delivery === 'async' && isStreamCapable(request.type) && !('mode' in request.fields)) {
+  for (const [name, value] of Object.entries(request.fields))
+    parts.push({ name, value: renderFieldValue(value) });
+  if (
+    request.delivery === 'async' &&
+    isStreamCapable(request.type) &&
+    !('mode' in request.fields)
+  ) {
     parts.push({ name: 'mode', value: 'async' });
   }
   return parts;

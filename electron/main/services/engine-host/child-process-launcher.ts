@@ -2,7 +2,14 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { LISTENING_LINE, type EngineExit, type EngineLaunchArgs, type EngineLauncher, type EngineProcess, type EngineReady } from './engine-launcher';
+import {
+  LISTENING_LINE,
+  type EngineExit,
+  type EngineLaunchArgs,
+  type EngineLauncher,
+  type EngineProcess,
+  type EngineReady,
+} from './engine-launcher';
 
 export interface ChildProcessLauncherOptions {
   /** The repository (dev) or app folder holding engine/cli.ts or out/engine/cli.mjs. */

@@ -19,13 +19,19 @@ afterAll(async () => {
 });
 
 /** Waits until a status from index `from` on matches (the list keeps growing meanwhile). */
-function until(statuses: EngineStatus[], predicate: (s: EngineStatus) => boolean, from = 0, timeoutMs = 60_000): Promise<EngineStatus> {
+function until(
+  statuses: EngineStatus[],
+  predicate: (s: EngineStatus) => boolean,
+  from = 0,
+  timeoutMs = 60_000,
+): Promise<EngineStatus> {
   return new Promise((resolve, reject) => {
     const started = Date.now();
     const check = () => {
       const match = statuses.slice(from).find(predicate);
       if (match) return resolve(match);
-      if (Date.now() - started > timeoutMs) return reject(new Error(`no matching status in ${JSON.stringify(statuses)}`));
+      if (Date.now() - started > timeoutMs)
+        return reject(new Error(`no matching status in ${JSON.stringify(statuses)}`));
       setTimeout(check, 50);
     };
     check();
@@ -37,9 +43,18 @@ describe('EngineHost with the real engine CLI in a child process', () => {
     const statuses: EngineStatus[] = [];
     const processes: EngineProcess[] = [];
     const base = new ChildProcessEngineLauncher({ appRoot, prefer: 'source' });
-    const launcher = { launch: (args: Parameters<typeof base.launch>[0]) => processes[processes.push(base.launch(args)) - 1]! };
+    const launcher = {
+      launch: (args: Parameters<typeof base.launch>[0]) =>
+        processes[processes.push(base.launch(args)) - 1]!,
+    };
     const keyStorage = new FileSecretStorage(path.join(dir, 'engine.key'));
-    const host = new EngineHost({ launcher, dataDir: path.join(dir, 'engine'), keyStorage, onStatus: (s) => statuses.push(s), baseDelayMs: 100 });
+    const host = new EngineHost({
+      launcher,
+      dataDir: path.join(dir, 'engine'),
+      keyStorage,
+      onStatus: (s) => statuses.push(s),
+      baseDelayMs: 100,
+    });
 
     const started = await host.start();
     expect(started.ok).toBe(true);
@@ -49,7 +64,8 @@ describe('EngineHost with the real engine CLI in a child process', () => {
     const key = started.value.key;
     expect(key).toMatch(/^sk_local_/);
     expect(await keyStorage.read()).toBe(key);
-    const client = () => new ApiClient({ baseUrl: host.url()!, getKey: async () => host.key(), clientVersion: 't' });
+    const client = () =>
+      new ApiClient({ baseUrl: host.url()!, getKey: async () => host.key(), clientVersion: 't' });
     expect((await client().getServices()).ok).toBe(true);
 
     // A crash: the host reports it and brings the engine back on a new port with the same key.
@@ -65,7 +81,11 @@ describe('EngineHost with the real engine CLI in a child process', () => {
     expect(() => process.kill(processes[1]!.pid!, 0)).toThrow();
 
     // The next launch of the app reads the same engine key.
-    const second = new EngineHost({ launcher: base, dataDir: path.join(dir, 'engine'), keyStorage });
+    const second = new EngineHost({
+      launcher: base,
+      dataDir: path.join(dir, 'engine'),
+      keyStorage,
+    });
     const again = await second.start();
     expect(again.ok && again.value.key).toBe(key);
     await second.stop();
@@ -75,11 +95,23 @@ describe('EngineHost with the real engine CLI in a child process', () => {
     const statuses: EngineStatus[] = [];
     // A folder without the engine: node starts, fails to load engine/cli.ts and exits.
     await fs.mkdir(path.join(dir, 'no-app-here'), { recursive: true });
-    const launcher = new ChildProcessEngineLauncher({ appRoot: path.join(dir, 'no-app-here'), prefer: 'source' });
-    const host = new EngineHost({ launcher, dataDir: path.join(dir, 'x'), onStatus: (s) => statuses.push(s), maxRestarts: 1, baseDelayMs: 50 });
+    const launcher = new ChildProcessEngineLauncher({
+      appRoot: path.join(dir, 'no-app-here'),
+      prefer: 'source',
+    });
+    const host = new EngineHost({
+      launcher,
+      dataDir: path.join(dir, 'x'),
+      onStatus: (s) => statuses.push(s),
+      maxRestarts: 1,
+      baseDelayMs: 50,
+    });
     const started = await host.start();
     expect(started).toMatchObject({ ok: false, error: { code: 'engine_crashed' } });
-    const final = await until(statuses, (s) => s.state === 'crashed' && /not restarted again/.test(s.message ?? ''));
+    const final = await until(
+      statuses,
+      (s) => s.state === 'crashed' && /not restarted again/.test(s.message ?? ''),
+    );
     expect(final.message).toMatch(/exited before it was ready/);
     await host.stop();
   });

@@ -127,12 +127,22 @@ export class EngineHost {
     this.crashes += 1;
     const max = this.options.maxRestarts ?? 5;
     if (this.stopping || this.crashes > max) {
-      const final = this.crashes > max ? `${message} It kept stopping, so it was not restarted again.` : message;
+      const final =
+        this.crashes > max
+          ? `${message} It kept stopping, so it was not restarted again.`
+          : message;
       this.setStatus({ kind: 'local', state: 'crashed', message: final });
       return fail('engine_crashed', final, { retryable: false });
     }
-    const delay = Math.min((this.options.baseDelayMs ?? 500) * 2 ** (this.crashes - 1), this.options.maxDelayMs ?? 15_000);
-    this.setStatus({ kind: 'local', state: 'crashed', message: `${message} Restarting in ${Math.ceil(delay / 1000)} s.` });
+    const delay = Math.min(
+      (this.options.baseDelayMs ?? 500) * 2 ** (this.crashes - 1),
+      this.options.maxDelayMs ?? 15_000,
+    );
+    this.setStatus({
+      kind: 'local',
+      state: 'crashed',
+      message: `${message} Restarting in ${Math.ceil(delay / 1000)} s.`,
+    });
     this.restartTimer = setTimeout(() => {
       this.restartTimer = null;
       if (!this.stopping) void this.start();
@@ -147,7 +157,9 @@ export class EngineHost {
     let key = storage ? await storage.read().catch(() => null) : null;
     if (!key) {
       key = generateEngineKey();
-      await storage?.write(key).catch((error: Error) => this.options.log?.(`engine key not kept: ${error.message}`));
+      await storage
+        ?.write(key)
+        .catch((error: Error) => this.options.log?.(`engine key not kept: ${error.message}`));
     }
     this.engineKey = key;
     return key;

@@ -28,7 +28,9 @@ export class AccountLimit {
     this.request ??= client
       .getServices(AbortSignal.timeout(TIMEOUT_MS))
       .then((services) => {
-        this.known = services.ok ? { value: services.value.concurrency_limit, at: this.now() } : null;
+        this.known = services.ok
+          ? { value: services.value.concurrency_limit, at: this.now() }
+          : null;
       })
       .finally(() => {
         this.request = null;

@@ -3,7 +3,13 @@ import path from 'node:path';
 import type { ApiError } from '../../../../shared/api/errors';
 import type { TaskStatus } from '../../../../shared/api/responses';
 import type { JobFile } from '../../../../shared/domain/jobs/job';
-import { failed, rateLimitWaitSeconds, toJobError, type JobContext, type JobOutcome } from './job-context';
+import {
+  failed,
+  rateLimitWaitSeconds,
+  toJobError,
+  type JobContext,
+  type JobOutcome,
+} from './job-context';
 import { collectResultFiles, extensionFor, type ResultFile } from './result-files';
 import { pollDeadlineMs, pollDelayMs, sleep } from './timing';
 
@@ -34,7 +40,12 @@ function throttled(ctx: JobContext, total: number | undefined) {
 }
 
 async function postRequest(ctx: JobContext): Promise<{ taskId: string } | { outcome: JobOutcome }> {
-  ctx.transition('uploading', { startedAt: ctx.now(), progress: { done: 0 }, waitUntil: undefined, error: undefined });
+  ctx.transition('uploading', {
+    startedAt: ctx.now(),
+    progress: { done: 0 },
+    waitUntil: undefined,
+    error: undefined,
+  });
   let sentAny = false;
   let report: ((done: number) => void) | undefined;
   const accepted = await ctx.client.submit(
@@ -58,7 +69,11 @@ export function postFailure(ctx: JobContext, error: ApiError, sentAny: boolean):
   if (error.kind === 'canceled') return { kind: 'stopped' };
   if (error.kind === 'rate_limited') {
     // A 429 means the POST was rejected before anything was created: posting again is safe.
-    return { kind: 'rate_limited', error: toJobError(error), waitUntil: ctx.now() + rateLimitWaitSeconds(error) * 1000 };
+    return {
+      kind: 'rate_limited',
+      error: toJobError(error),
+      waitUntil: ctx.now() + rateLimitWaitSeconds(error) * 1000,
+    };
   }
   if (error.kind === 'network' && sentAny) {
     return failed(
@@ -82,7 +97,10 @@ function isTransient(error: ApiError): boolean {
   );
 }
 
-async function pollUntilDone(ctx: JobContext, taskId: string): Promise<{ envelope: TaskStatus } | { outcome: JobOutcome }> {
+async function pollUntilDone(
+  ctx: JobContext,
+  taskId: string,
+): Promise<{ envelope: TaskStatus } | { outcome: JobOutcome }> {
   const job = ctx.snapshot();
   const since = job.startedAt ?? job.createdAt;
   const deadline = since + pollDeadlineMs(job.request.type, job.request.fields);
@@ -95,7 +113,8 @@ async function pollUntilDone(ctx: JobContext, taskId: string): Promise<{ envelop
     delay = pollDelayMs(now - since, ctx.pollBaseMs);
     if (!polled.ok) {
       if (polled.error.kind === 'canceled') return { outcome: { kind: 'stopped' } };
-      if (!isTransient(polled.error)) return { outcome: { kind: 'failed', error: toJobError(polled.error) } };
+      if (!isTransient(polled.error))
+        return { outcome: { kind: 'failed', error: toJobError(polled.error) } };
       ctx.patch({ lastPollAt: now, error: toJobError(polled.error) });
     } else {
       const task = polled.value;
@@ -108,13 +127,19 @@ async function pollUntilDone(ctx: JobContext, taskId: string): Promise<{ envelop
         return {
           outcome: {
             kind: 'failed',
-            error: { kind: 'task_failed', code: error.code, message: error.message || 'The task failed.', retryable: true },
+            error: {
+              kind: 'task_failed',
+              code: error.code,
+              message: error.message || 'The task failed.',
+              retryable: true,
+            },
             refunded: task.refunded ?? false,
             result: task as Record<string, unknown>,
           },
         };
       }
-      if (ctx.snapshot().stage === 'submitted') ctx.transition('processing', { lastPollAt: now, error: undefined });
+      if (ctx.snapshot().stage === 'submitted')
+        ctx.transition('processing', { lastPollAt: now, error: undefined });
       else ctx.patch({ lastPollAt: now, error: undefined });
     }
     if (now >= deadline) {
@@ -139,7 +164,11 @@ function uniqueName(taken: Set<string>, stem: string, ext: string): string {
   return name;
 }
 
-async function downloadResults(ctx: JobContext, taskId: string, envelope: TaskStatus): Promise<JobOutcome> {
+async function downloadResults(
+  ctx: JobContext,
+  taskId: string,
+  envelope: TaskStatus,
+): Promise<JobOutcome> {
   const result = envelope as Record<string, unknown>;
   let files = collectResultFiles(result);
   const known = files.every((f) => f.expectedBytes !== undefined);
@@ -161,7 +190,11 @@ async function downloadResults(ctx: JobContext, taskId: string, envelope: TaskSt
       if (outcome.kind === 'forbidden' || outcome.kind === 'not_found') {
         // Presigned URLs expire; a fresh GET of the task re-issues them (client-notes 5.7).
         const fresh = await ctx.client.getTask(taskId, ctx.signal);
-        const match = fresh.ok ? collectResultFiles(fresh.value as Record<string, unknown>).find((f) => f.role === file.role) : undefined;
+        const match = fresh.ok
+          ? collectResultFiles(fresh.value as Record<string, unknown>).find(
+              (f) => f.role === file.role,
+            )
+          : undefined;
         if (!match) break;
         file = match;
         files = files.map((f, i) => (i === index ? match : f));
@@ -171,9 +204,18 @@ async function downloadResults(ctx: JobContext, taskId: string, envelope: TaskSt
       await sleep(ctx.retryBaseMs * attempt, ctx.signal);
     }
     if (!outcome || 'kind' in outcome) {
-      const error = outcome ?? { kind: 'internal', code: 'download_failed', message: 'Download failed.', retryable: true };
+      const error = outcome ?? {
+        kind: 'internal',
+        code: 'download_failed',
+        message: 'Download failed.',
+        retryable: true,
+      };
       if (error.kind === 'canceled') return { kind: 'stopped' };
-      return { kind: 'failed', error: { ...toJobError(error), message: `Downloading ${file.role}: ${error.message}` }, result };
+      return {
+        kind: 'failed',
+        error: { ...toJobError(error), message: `Downloading ${file.role}: ${error.message}` },
+        result,
+      };
     }
     saved.push(outcome);
     doneBefore += outcome.bytes ?? 0;
@@ -190,7 +232,13 @@ async function downloadOne(
   const ext = extensionFor(file);
   const name = uniqueName(taken, file.baseName, ext);
   const dest = path.join(ctx.folder, name);
-  const got = await ctx.client.download(file.url, dest, (done) => onBytes(done), ctx.signal, file.expectedBytes);
+  const got = await ctx.client.download(
+    file.url,
+    dest,
+    (done) => onBytes(done),
+    ctx.signal,
+    file.expectedBytes,
+  );
   if (!got.ok) {
     taken.delete(name.toLowerCase());
     return got.error;
@@ -198,7 +246,10 @@ async function downloadOne(
   let finalPath = got.value.path;
   if (ext === '.bin') {
     // Neither the URL nor the envelope named a type; the response's content type may.
-    const better = extensionFor({ url: '', contentType: undefined, outputType: undefined }, got.value.contentType);
+    const better = extensionFor(
+      { url: '', contentType: undefined, outputType: undefined },
+      got.value.contentType,
+    );
     if (better !== '.bin') {
       const renamed = path.join(ctx.folder, uniqueName(taken, file.baseName, better));
       await fs.rename(finalPath, renamed).then(
@@ -207,5 +258,10 @@ async function downloadOne(
       );
     }
   }
-  return { path: finalPath, role: file.role, contentType: got.value.contentType ?? file.contentType, bytes: got.value.bytes };
+  return {
+    path: finalPath,
+    role: file.role,
+    contentType: got.value.contentType ?? file.contentType,
+    bytes: got.value.bytes,
+  };
 }

@@ -33,7 +33,12 @@ export interface JobContext {
 }
 
 export function toJobError(error: ApiError): JobError {
-  const jobError: JobError = { kind: error.kind, code: error.code, message: error.message, retryable: error.retryable };
+  const jobError: JobError = {
+    kind: error.kind,
+    code: error.code,
+    message: error.message,
+    retryable: error.retryable,
+  };
   if (error.retryAfter !== undefined) jobError.retryAfter = error.retryAfter;
   return jobError;
 }

@@ -2,7 +2,17 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Job, JobRequest } from '../../../../shared/domain/jobs/job';
-import { dir, engineWith, finished, probeSeconds, runnerFor, stagesOf, usageRequests, useRunnerHarness, waitFor } from './__tests__/runner-harness';
+import {
+  dir,
+  engineWith,
+  finished,
+  probeSeconds,
+  runnerFor,
+  stagesOf,
+  usageRequests,
+  useRunnerHarness,
+  waitFor,
+} from './__tests__/runner-harness';
 
 useRunnerHarness();
 
@@ -30,7 +40,9 @@ describe('JobRunner against the real engine', () => {
     if (!submitted.ok) return;
     const job = await waitFor(h, submitted.value.id, finished);
     expect(job.stage, JSON.stringify(job.error)).toBe('succeeded');
-    expect(stagesOf(h, job.id)).toEqual(expect.arrayContaining(['queued', 'uploading', 'submitted', 'downloading', 'succeeded']));
+    expect(stagesOf(h, job.id)).toEqual(
+      expect.arrayContaining(['queued', 'uploading', 'submitted', 'downloading', 'succeeded']),
+    );
     expect(job.taskId).toBeTruthy();
     expect(job.files).toHaveLength(1);
     const file = job.files[0]!;
@@ -41,7 +53,9 @@ describe('JobRunner against the real engine', () => {
     expect(await probeSeconds(file.path)).toBeCloseTo(5, 0);
     expect(job.result?.status).toBe('succeeded');
     // The ledger on disk has the finished job.
-    const ledger = JSON.parse(await fs.readFile(path.join(h.dataDir, 'jobs.json'), 'utf8')) as { entries: { job: Job }[] };
+    const ledger = JSON.parse(await fs.readFile(path.join(h.dataDir, 'jobs.json'), 'utf8')) as {
+      entries: { job: Job }[];
+    };
     expect(ledger.entries[0]?.job.stage).toBe('succeeded');
   });
 
@@ -68,11 +82,18 @@ describe('JobRunner against the real engine', () => {
     const h = await runnerFor(engine, engine.key, { pollIntervalMs: 5000 });
     const submitted = await h.runner.submit(asyncMusic(30));
     if (!submitted.ok) throw new Error(submitted.error.message);
-    await waitFor(h, submitted.value.id, (j) => j.stage === 'submitted' || j.stage === 'processing');
+    await waitFor(
+      h,
+      submitted.value.id,
+      (j) => j.stage === 'submitted' || j.stage === 'processing',
+    );
     const canceled = await h.runner.cancel(submitted.value.id);
     expect(canceled.ok && canceled.value.stage).toBe('canceled');
     expect(canceled.ok && canceled.value.error?.code).toBe('canceled_after_submit');
-    expect(await h.runner.cancel(submitted.value.id)).toMatchObject({ ok: false, error: { code: 'not_cancelable' } });
+    expect(await h.runner.cancel(submitted.value.id)).toMatchObject({
+      ok: false,
+      error: { code: 'not_cancelable' },
+    });
     // A retry is a new submission and counts as a second attempt.
     const retried = await h.runner.retry(submitted.value.id);
     expect(retried.ok && retried.value.attempts).toBe(2);
@@ -83,9 +104,16 @@ describe('JobRunner against the real engine', () => {
 
   it('stops on 402 (trial used up) without retrying or writing any file', async () => {
     const key = 'sk_self_serve_no_trial';
-    const engine = await engineWith({ accounts: [{ key, funded: false, trial: { text_to_music: 1 } }] });
+    const engine = await engineWith({
+      accounts: [{ key, funded: false, trial: { text_to_music: 1 } }],
+    });
     // Spend the one free call first.
-    const spent = await engine.post('/v1/text-to-music', { prompt: 'x', duration: 5, mode: 'async' }, undefined, { key });
+    const spent = await engine.post(
+      '/v1/text-to-music',
+      { prompt: 'x', duration: 5, mode: 'async' },
+      undefined,
+      { key },
+    );
     expect(spent.status).toBe(202);
     await engine.pollTask(spent.body.task_id, { key });
     const h = await runnerFor(engine, key);
@@ -102,11 +130,19 @@ describe('JobRunner against the real engine', () => {
   });
 
   it('waits out a 429 (Retry-After), posts again and succeeds', async () => {
-    const engine = await engineWith({ faults: { forceStatus: [{ path: '/v1/text-to-music', status: 429, retryAfter: 1, times: 1 }] } });
+    const engine = await engineWith({
+      faults: {
+        forceStatus: [{ path: '/v1/text-to-music', status: 429, retryAfter: 1, times: 1 }],
+      },
+    });
     const h = await runnerFor(engine);
     const submitted = await h.runner.submit(asyncMusic(5));
     if (!submitted.ok) throw new Error(submitted.error.message);
-    const waiting = await waitFor(h, submitted.value.id, (j) => j.stage === 'queued' && j.waitUntil !== undefined);
+    const waiting = await waitFor(
+      h,
+      submitted.value.id,
+      (j) => j.stage === 'queued' && j.waitUntil !== undefined,
+    );
     expect(waiting.error).toMatchObject({ kind: 'rate_limited', retryAfter: 1 });
     const job = await waitFor(h, submitted.value.id, finished);
     expect(job.stage, JSON.stringify(job.error)).toBe('succeeded');
@@ -139,11 +175,25 @@ describe('JobRunner against the real engine', () => {
   it('fails an upload cut short by a restart instead of posting it again', async () => {
     const dataDir = await fs.mkdtemp(path.join(dir, 'cut-'));
     const now = Date.now();
-    const uploading: Job = { id: 'cut-job', request: asyncMusic(5), stage: 'uploading', createdAt: now, updatedAt: now, attempts: 1, files: [] };
-    await fs.writeFile(path.join(dataDir, 'jobs.json'), JSON.stringify({ version: 1, entries: [{ origin: 'default', job: uploading }] }));
+    const uploading: Job = {
+      id: 'cut-job',
+      request: asyncMusic(5),
+      stage: 'uploading',
+      createdAt: now,
+      updatedAt: now,
+      attempts: 1,
+      files: [],
+    };
+    await fs.writeFile(
+      path.join(dataDir, 'jobs.json'),
+      JSON.stringify({ version: 1, entries: [{ origin: 'default', job: uploading }] }),
+    );
     const engine = await engineWith();
     const h = await runnerFor(engine, engine.key, { dataDir });
-    expect(h.runner.get('cut-job')).toMatchObject({ stage: 'failed', error: { code: 'interrupted' } });
+    expect(h.runner.get('cut-job')).toMatchObject({
+      stage: 'failed',
+      error: { code: 'interrupted' },
+    });
     expect(await usageRequests(engine)).toBe(0);
   });
 
@@ -163,10 +213,70 @@ describe('JobRunner against the real engine', () => {
     const active = new Map<string, boolean>();
     let most = 0;
     for (const change of h.changes) {
-      active.set(change.id, ['uploading', 'submitted', 'processing', 'downloading'].includes(change.stage));
+      active.set(
+        change.id,
+        ['uploading', 'submitted', 'processing', 'downloading'].includes(change.stage),
+      );
       most = Math.max(most, [...active.values()].filter(Boolean).length);
     }
     expect(most).toBe(1);
     expect(h.changes.some((j) => j.error?.kind === 'rate_limited')).toBe(false);
+  });
+
+  it('fails a job whose task failed, with the task’s code and refund', async () => {
+    const engine = await engineWith({
+      faults: {
+        failTasks: [
+          { type: 'text_to_music', code: 'GENERATION_FAILED', message: 'synth crashed', times: 1 },
+        ],
+      },
+    });
+    const h = await runnerFor(engine);
+    const submitted = await h.runner.submit(asyncMusic(5));
+    if (!submitted.ok) throw new Error(submitted.error.message);
+    const job = await waitFor(h, submitted.value.id, finished);
+    expect(job).toMatchObject({
+      stage: 'failed',
+      refunded: true,
+      error: { kind: 'task_failed', code: 'GENERATION_FAILED' },
+    });
+    expect(job.error?.message).toMatch(/synth crashed/);
+    expect(job.files).toEqual([]);
+  });
+
+  it('resumes a job left downloading: fetches the task again and downloads its files', async () => {
+    const engine = await engineWith();
+    const ack = await engine.post('/v1/text-to-music', {
+      prompt: 'harp',
+      duration: 5,
+      mode: 'async',
+    });
+    expect(ack.status).toBe(202);
+    await engine.pollTask(ack.body.task_id);
+    const dataDir = await fs.mkdtemp(path.join(dir, 'downloading-'));
+    const now = Date.now();
+    const left: Job = {
+      id: 'left-downloading',
+      request: asyncMusic(5),
+      stage: 'downloading',
+      taskId: ack.body.task_id,
+      createdAt: now,
+      updatedAt: now,
+      startedAt: now,
+      attempts: 1,
+      files: [],
+      progress: { done: 1234 },
+    };
+    await fs.writeFile(
+      path.join(dataDir, 'jobs.json'),
+      JSON.stringify({ version: 1, entries: [{ origin: 'default', job: left }] }),
+    );
+    const h = await runnerFor(engine, engine.key, { dataDir });
+    const job = await waitFor(h, 'left-downloading', finished);
+    expect(job.stage, JSON.stringify(job.error)).toBe('succeeded');
+    expect(job.files).toHaveLength(1);
+    expect(path.extname(job.files[0]!.path)).toBe('.m4a');
+    expect(await probeSeconds(job.files[0]!.path)).toBeCloseTo(5, 0);
+    expect(await usageRequests(engine)).toBe(1);
   });
 });

@@ -44,7 +44,10 @@ const RESUMABLE: readonly JobStage[] = ['submitted', 'processing', 'downloading'
  */
 export class JobRunner {
   private readonly entries = new Map<string, LedgerEntry>();
-  private readonly running = new Map<string, { controller: AbortController; done: Promise<void> }>();
+  private readonly running = new Map<
+    string,
+    { controller: AbortController; done: Promise<void> }
+  >();
   private readonly rateLimitRetries = new Map<string, number>();
   private readonly ledger: JobLedger;
   private readonly now: () => number;
@@ -90,7 +93,15 @@ export class JobRunner {
     await this.start();
     if (this.disposed) return fail('disposed', 'The app is shutting down.');
     const now = this.now();
-    const job: Job = { id: randomUUID(), request, stage: 'queued', createdAt: now, updatedAt: now, attempts: 1, files: [] };
+    const job: Job = {
+      id: randomUUID(),
+      request,
+      stage: 'queued',
+      createdAt: now,
+      updatedAt: now,
+      attempts: 1,
+      files: [],
+    };
     this.entries.set(job.id, { job, origin: this.origin() });
     this.changed(job, true);
     await this.accountLimit.refresh(this.options.client());
@@ -102,7 +113,8 @@ export class JobRunner {
     await this.start();
     const entry = this.entries.get(id);
     if (!entry) return fail('not_found', 'No such job.');
-    if (isTerminal(entry.job.stage)) return fail('not_cancelable', `The job is already ${entry.job.stage}.`);
+    if (isTerminal(entry.job.stage))
+      return fail('not_cancelable', `The job is already ${entry.job.stage}.`);
     const active = this.running.get(id);
     if (active) {
       active.controller.abort('cancel' satisfies StopReason);
@@ -218,13 +230,24 @@ export class JobRunner {
     if (!client) return;
     const controller = new AbortController();
     const ctx = this.contextFor(entry, client, controller.signal);
-    const run = entry.job.request.delivery === 'stream' && !entry.job.taskId ? runStreamJob : runAsyncJob;
+    const run =
+      entry.job.request.delivery === 'stream' && !entry.job.taskId ? runStreamJob : runAsyncJob;
     const done = run(ctx)
       .catch((error: unknown): JobOutcome => {
         this.log(`job ${entry.job.id} crashed: ${(error as Error)?.message ?? String(error)}`);
-        return { kind: 'failed', error: { kind: 'internal', code: 'internal', message: 'The job failed unexpectedly.', retryable: false } };
+        return {
+          kind: 'failed',
+          error: {
+            kind: 'internal',
+            code: 'internal',
+            message: 'The job failed unexpectedly.',
+            retryable: false,
+          },
+        };
       })
-      .then((outcome) => this.settle(entry, outcome, controller.signal.reason as StopReason | undefined))
+      .then((outcome) =>
+        this.settle(entry, outcome, controller.signal.reason as StopReason | undefined),
+      )
       .catch((error: unknown) => this.log(`job ${entry.job.id} could not settle: ${String(error)}`))
       .finally(() => {
         this.running.delete(entry.job.id);

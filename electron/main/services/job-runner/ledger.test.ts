@@ -32,7 +32,9 @@ describe('JobLedger', () => {
   it('is whole on disk at any instant of a write loop, and after a SIGKILL', async () => {
     // A frozen process (SIGSTOP at a random instant) leaves the disk exactly as a crash at that
     // instant would, so many samples of one writer cover many crash points cheaply.
-    const child = spawn(process.execPath, ['--import', 'tsx', fixture, dir], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', fixture, dir], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     await new Promise<void>((resolve, reject) => {
       child.stdout.on('data', (d: Buffer) => d.toString().includes('writing') && resolve());
       child.once('exit', (code) => reject(new Error(`writer exited early (${code})`)));
@@ -57,17 +59,32 @@ describe('JobLedger', () => {
   });
 
   it('reports a torn file instead of throwing, and starts empty', async () => {
-    await fs.writeFile(path.join(dir, LEDGER_FILE), '{"version":1,"entries":[{"origin":"local","job":{"id":"a"');
+    await fs.writeFile(
+      path.join(dir, LEDGER_FILE),
+      '{"version":1,"entries":[{"origin":"local","job":{"id":"a"',
+    );
     const loaded = await new JobLedger(dir).load();
     expect(loaded.entries).toEqual([]);
     expect(loaded.problem).toBeDefined();
   });
 
   it('drops unreadable entries and keeps the rest', async () => {
-    const good = { id: 'g', request: { type: 'text_to_sfx', delivery: 'async', fields: {}, files: {}, label: 'g' }, stage: 'queued', createdAt: 1, updatedAt: 1 };
+    const good = {
+      id: 'g',
+      request: { type: 'text_to_sfx', delivery: 'async', fields: {}, files: {}, label: 'g' },
+      stage: 'queued',
+      createdAt: 1,
+      updatedAt: 1,
+    };
     await fs.writeFile(
       path.join(dir, LEDGER_FILE),
-      JSON.stringify({ version: 1, entries: [{ origin: 'local', job: good }, { origin: 'local', job: { id: 'bad' } }] }),
+      JSON.stringify({
+        version: 1,
+        entries: [
+          { origin: 'local', job: good },
+          { origin: 'local', job: { id: 'bad' } },
+        ],
+      }),
     );
     const loaded = await new JobLedger(dir).load();
     expect(loaded.entries.map((e) => e.job.id)).toEqual(['g']);

@@ -45,7 +45,8 @@ export class JobLedger {
     if (read.state === 'missing') return { entries: [], dropped: 0 };
     if (read.state === 'corrupt') return { entries: [], dropped: 0, problem: read.message };
     const parsed = ledgerFileSchema.safeParse(read.value);
-    if (!parsed.success) return { entries: [], dropped: 0, problem: 'The job ledger has an unknown format.' };
+    if (!parsed.success)
+      return { entries: [], dropped: 0, problem: 'The job ledger has an unknown format.' };
     const entries: LedgerEntry[] = [];
     let dropped = 0;
     for (const raw of parsed.data.entries) {

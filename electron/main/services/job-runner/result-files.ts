@@ -16,7 +16,9 @@ export interface ResultFile {
 type Envelope = Record<string, unknown>;
 
 function asRecord(value: unknown): Record<string, unknown> | undefined {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : undefined;
 }
 
 function asNumber(value: unknown): number | undefined {
@@ -51,14 +53,21 @@ export function collectResultFiles(envelope: Envelope): ResultFile[] {
       expectedBytes: asNumber(media.file_size),
     });
   };
-  const addUrl = (role: string, baseName: string, url: unknown, extra: Partial<ResultFile> = {}) => {
+  const addUrl = (
+    role: string,
+    baseName: string,
+    url: unknown,
+    extra: Partial<ResultFile> = {},
+  ) => {
     if (typeof url !== 'string' || !url || seen.has(url)) return;
     seen.add(url);
     files.push({ role, baseName, url, ...extra });
   };
   const addMediaList = (field: string, name: string, value: unknown) => {
     if (!Array.isArray(value)) return addMedia(field, name, value);
-    value.forEach((item, i) => addMedia(`${field}[${i}]`, value.length > 1 ? `${name}-${i + 1}` : name, item));
+    value.forEach((item, i) =>
+      addMedia(`${field}[${i}]`, value.length > 1 ? `${name}-${i + 1}` : name, item),
+    );
   };
 
   addMediaList('audio', 'audio', envelope.audio);
@@ -108,12 +117,27 @@ export function collectResultFiles(envelope: Envelope): ResultFile[] {
   }
 
   for (const [language, url] of Object.entries(asRecord(envelope.subtitles) ?? {})) {
-    addUrl(`subtitles.${language}`, `subtitles-${safeName(language)}`, url, { contentType: 'application/x-subrip' });
+    addUrl(`subtitles.${language}`, `subtitles-${safeName(language)}`, url, {
+      contentType: 'application/x-subrip',
+    });
   }
   return files;
 }
 
-const KNOWN_EXTENSIONS = new Set(['.m4a', '.mp4', '.wav', '.mp3', '.aac', '.flac', '.ogg', '.srt', '.vtt', '.webm', '.mov', '.json']);
+const KNOWN_EXTENSIONS = new Set([
+  '.m4a',
+  '.mp4',
+  '.wav',
+  '.mp3',
+  '.aac',
+  '.flac',
+  '.ogg',
+  '.srt',
+  '.vtt',
+  '.webm',
+  '.mov',
+  '.json',
+]);
 
 const EXTENSION_BY_TYPE: Record<string, string> = {
   'audio/mp4': '.m4a',
@@ -138,7 +162,10 @@ const EXTENSION_BY_TYPE: Record<string, string> = {
  * The extension of a result file: from the URL path when it names a media type (what the CLIs
  * do), else from the content type, else from output_type (audio results default to wav).
  */
-export function extensionFor(file: Pick<ResultFile, 'url' | 'contentType' | 'outputType'>, responseType?: string): string {
+export function extensionFor(
+  file: Pick<ResultFile, 'url' | 'contentType' | 'outputType'>,
+  responseType?: string,
+): string {
   try {
     const ext = path.posix.extname(new URL(file.url, 'http://x/').pathname).toLowerCase();
     if (KNOWN_EXTENSIONS.has(ext)) return ext;

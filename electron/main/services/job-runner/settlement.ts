@@ -5,7 +5,12 @@ import type { JobOutcome } from './job-context';
 export const MAX_RATE_LIMIT_RETRIES = 20;
 
 /** The final fields of a job whose run ended with `outcome` (not stopped). */
-export function settledPatch(job: Job, outcome: Exclude<JobOutcome, { kind: 'stopped' }>, now: number, rateLimitCount: number): Partial<Job> {
+export function settledPatch(
+  job: Job,
+  outcome: Exclude<JobOutcome, { kind: 'stopped' }>,
+  now: number,
+  rateLimitCount: number,
+): Partial<Job> {
   switch (outcome.kind) {
     case 'succeeded':
       return {
@@ -29,9 +34,19 @@ export function settledPatch(job: Job, outcome: Exclude<JobOutcome, { kind: 'sto
     case 'rate_limited':
       // The POST was refused, nothing was created: back to the queue until Retry-After.
       if (rateLimitCount > MAX_RATE_LIMIT_RETRIES) {
-        return { stage: 'failed', error: { ...outcome.error, retryable: true }, progress: undefined, finishedAt: now };
+        return {
+          stage: 'failed',
+          error: { ...outcome.error, retryable: true },
+          progress: undefined,
+          finishedAt: now,
+        };
       }
-      return { stage: 'queued', waitUntil: outcome.waitUntil, error: outcome.error, progress: undefined };
+      return {
+        stage: 'queued',
+        waitUntil: outcome.waitUntil,
+        error: outcome.error,
+        progress: undefined,
+      };
   }
 }
 
@@ -46,7 +61,8 @@ export function canceledPatch(job: Job, now: number): Partial<Job> {
       ? {
           kind: 'canceled',
           code: 'canceled_after_submit',
-          message: 'Stopped waiting. The service has no cancel, so the task may still run and stay charged.',
+          message:
+            'Stopped waiting. The service has no cancel, so the task may still run and stay charged.',
           retryable: false,
         }
       : undefined,

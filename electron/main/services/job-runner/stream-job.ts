@@ -11,7 +11,10 @@ const PROGRESS_EVERY_MS = 150;
 
 /** One take being written: a `.part` file per stream index, renamed when the stream completes. */
 class TakeWriter {
-  private readonly handles = new Map<number, { handle: fs.FileHandle; path: string; bytes: number }>();
+  private readonly handles = new Map<
+    number,
+    { handle: fs.FileHandle; path: string; bytes: number }
+  >();
 
   constructor(private readonly folder: string) {}
 
@@ -42,7 +45,12 @@ class TakeWriter {
       const name = index === 0 ? `${stem}.m4a` : `${stem}-${index + 1}.m4a`;
       const finalPath = await freePath(path.join(this.folder, name));
       await fs.rename(entry.path, finalPath);
-      files.push({ path: finalPath, role: `stream[${index}]`, contentType: 'audio/mp4', bytes: entry.bytes });
+      files.push({
+        path: finalPath,
+        role: `stream[${index}]`,
+        contentType: 'audio/mp4',
+        bytes: entry.bytes,
+      });
     }
     this.handles.clear();
     return files;
@@ -76,7 +84,12 @@ async function freePath(candidate: string): Promise<string> {
  * with the .m4a take. A stream cannot be resumed: there is no task to come back to.
  */
 export async function runStreamJob(ctx: JobContext): Promise<JobOutcome> {
-  ctx.transition('uploading', { startedAt: ctx.now(), progress: { done: 0 }, waitUntil: undefined, error: undefined });
+  ctx.transition('uploading', {
+    startedAt: ctx.now(),
+    progress: { done: 0 },
+    waitUntil: undefined,
+    error: undefined,
+  });
   for (let retry = 0; ; retry++) {
     const writer = new TakeWriter(ctx.folder);
     let seq = 0;
@@ -114,7 +127,15 @@ export async function runStreamJob(ctx: JobContext): Promise<JobOutcome> {
         return { kind: 'succeeded', files, title };
       } catch (error) {
         await writer.discard();
-        return { kind: 'failed', error: { kind: 'internal', code: 'write_failed', message: (error as Error).message, retryable: false } };
+        return {
+          kind: 'failed',
+          error: {
+            kind: 'internal',
+            code: 'write_failed',
+            message: (error as Error).message,
+            retryable: false,
+          },
+        };
       }
     }
     const hadAudio = writer.bytes > 0 || seq > 0;
@@ -123,9 +144,13 @@ export async function runStreamJob(ctx: JobContext): Promise<JobOutcome> {
     if (ctx.snapshot().stage === 'streaming') {
       // The service accepted the request and was generating: never post it again by itself.
       if (error.kind === 'canceled') return { kind: 'stopped' };
-      return { kind: 'failed', error: { ...toJobError(error), message: `The stream broke off: ${error.message}` } };
+      return {
+        kind: 'failed',
+        error: { ...toJobError(error), message: `The stream broke off: ${error.message}` },
+      };
     }
-    if (!(error.status === 502 && !hadAudio && retry < MAX_502_RETRIES)) return postFailure(ctx, error, sentAny);
+    if (!(error.status === 502 && !hadAudio && retry < MAX_502_RETRIES))
+      return postFailure(ctx, error, sentAny);
     await sleep(ctx.retryBaseMs * 2 ** retry, ctx.signal);
     if (ctx.signal.aborted) return { kind: 'stopped' };
   }

@@ -6,7 +6,11 @@ const MINUTE = 60_000;
  * Poll pacing (product.md 1.2): every 2–3 s with jitter, backing off to 10–15 s once a task
  * has run for 10 minutes. `baseMs` scales the whole schedule (tests use a small base).
  */
-export function pollDelayMs(elapsedMs: number, baseMs: number, random: () => number = Math.random): number {
+export function pollDelayMs(
+  elapsedMs: number,
+  baseMs: number,
+  random: () => number = Math.random,
+): number {
   const [low, high] = elapsedMs >= 10 * MINUTE ? [5, 7.5] : [1, 1.5];
   return Math.round(baseMs * (low + (high - low) * random()));
 }

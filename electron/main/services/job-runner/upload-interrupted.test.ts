@@ -20,7 +20,9 @@ beforeAll(async () => {
   dir = await fs.mkdtemp(path.join(os.tmpdir(), 'upload-cut-'));
   server = createServer((req, res) => {
     if (req.method !== 'POST') {
-      res.writeHead(404, { 'content-type': 'application/json' }).end('{"code":"not_found","message":"Not found"}');
+      res
+        .writeHead(404, { 'content-type': 'application/json' })
+        .end('{"code":"not_found","message":"Not found"}');
       return;
     }
     posts += 1;
@@ -43,7 +45,11 @@ describe('an upload cut off mid-way', () => {
     const voice = path.join(dir, 'voice.wav');
     await fs.writeFile(voice, Buffer.alloc(4 * 1024 * 1024, 7));
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    const client = new ApiClient({ baseUrl: url, getKey: async () => 'sk_test', clientVersion: 't' });
+    const client = new ApiClient({
+      baseUrl: url,
+      getKey: async () => 'sk_test',
+      clientVersion: 't',
+    });
     const changes: Job[] = [];
     const runner = new JobRunner({
       dataDir: dir,
@@ -55,14 +61,24 @@ describe('an upload cut off mid-way', () => {
       retryDelayMs: 10,
     });
     await runner.start();
-    const submitted = await runner.submit({ type: 'audio_ducking', delivery: 'async', fields: {}, files: { voice_file: voice, music_file: voice }, label: 'cut' });
+    const submitted = await runner.submit({
+      type: 'audio_ducking',
+      delivery: 'async',
+      fields: {},
+      files: { voice_file: voice, music_file: voice },
+      label: 'cut',
+    });
     if (!submitted.ok) throw new Error(submitted.error.message);
     let job = runner.get(submitted.value.id)!;
     for (let i = 0; i < 400 && !['failed', 'succeeded', 'canceled'].includes(job.stage); i++) {
       await new Promise((r) => setTimeout(r, 25));
       job = runner.get(submitted.value.id)!;
     }
-    expect(job).toMatchObject({ stage: 'failed', attempts: 1, error: { kind: 'network', code: 'upload_interrupted', retryable: false } });
+    expect(job).toMatchObject({
+      stage: 'failed',
+      attempts: 1,
+      error: { kind: 'network', code: 'upload_interrupted', retryable: false },
+    });
     await new Promise((r) => setTimeout(r, 200));
     expect(posts).toBe(1);
     await runner.dispose();

@@ -21,7 +21,12 @@ function vaultAt(file: string, now = () => 1_700_000_000_000) {
   const storage = new FileSecretStorage(file);
   const vault = new KeyVault({
     storage,
-    verify: (key) => new ApiClient({ baseUrl: engine.url, getKey: async () => key, clientVersion: 'test' }).getServices(),
+    verify: (key) =>
+      new ApiClient({
+        baseUrl: engine.url,
+        getKey: async () => key,
+        clientVersion: 'test',
+      }).getServices(),
     now,
   });
   return { storage, vault };
@@ -33,13 +38,20 @@ describe('KeyVault with the real engine', () => {
     const { vault } = vaultAt(file);
     expect(await vault.status()).toEqual({ configured: false });
     const set = await vault.set('  sk_live_customer_7f3a ');
-    expect(set).toEqual({ ok: true, value: { configured: true, last4: '7f3a', verifiedAt: 1_700_000_000_000 } });
+    expect(set).toEqual({
+      ok: true,
+      value: { configured: true, last4: '7f3a', verifiedAt: 1_700_000_000_000 },
+    });
     expect(JSON.stringify(set)).not.toContain('sk_live_customer');
     expect((await fs.stat(file)).mode & 0o777).toBe(0o600);
     expect(await vault.get()).toBe('sk_live_customer_7f3a');
     // A fresh vault on the same file (next launch) sees the same key and status.
     const again = vaultAt(file).vault;
-    expect(await again.status()).toEqual({ configured: true, last4: '7f3a', verifiedAt: 1_700_000_000_000 });
+    expect(await again.status()).toEqual({
+      configured: true,
+      last4: '7f3a',
+      verifiedAt: 1_700_000_000_000,
+    });
     expect(await again.get()).toBe('sk_live_customer_7f3a');
   });
 
@@ -48,7 +60,10 @@ describe('KeyVault with the real engine', () => {
     const { vault } = vaultAt(file);
     const bad = 'sk_live_not_a_real_key_123';
     const set = await vault.set(bad);
-    expect(set).toEqual({ ok: false, error: { code: 'key_rejected', message: 'Key rejected', retryable: false, field: 'key' } });
+    expect(set).toEqual({
+      ok: false,
+      error: { code: 'key_rejected', message: 'Key rejected', retryable: false, field: 'key' },
+    });
     expect(JSON.stringify(set)).not.toContain(bad);
     expect(await vault.status()).toEqual({ configured: false });
     await expect(fs.stat(file)).rejects.toThrow();
@@ -69,9 +84,17 @@ describe('KeyVault with the real engine', () => {
     const { vault } = vaultAt(path.join(dir, 'unreachable'));
     const offline = new KeyVault({
       storage: new FileSecretStorage(path.join(dir, 'unreachable')),
-      verify: (key) => new ApiClient({ baseUrl: 'http://127.0.0.1:9', getKey: async () => key, clientVersion: 't' }).getServices(),
+      verify: (key) =>
+        new ApiClient({
+          baseUrl: 'http://127.0.0.1:9',
+          getKey: async () => key,
+          clientVersion: 't',
+        }).getServices(),
     });
-    expect(await offline.set('sk_any_key_1234')).toMatchObject({ ok: false, error: { code: 'verify_unreachable', retryable: true } });
+    expect(await offline.set('sk_any_key_1234')).toMatchObject({
+      ok: false,
+      error: { code: 'verify_unreachable', retryable: true },
+    });
     expect(await vault.status()).toEqual({ configured: false });
   });
 });

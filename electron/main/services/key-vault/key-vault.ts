@@ -22,7 +22,8 @@ function parseStored(text: string | null): StoredKey | null {
   if (!text) return null;
   try {
     const value = JSON.parse(text) as Partial<StoredKey>;
-    if (value && value.v === 1 && typeof value.key === 'string' && value.key) return value as StoredKey;
+    if (value && value.v === 1 && typeof value.key === 'string' && value.key)
+      return value as StoredKey;
   } catch {
     // Not the JSON record: a bare key written by hand or by an older build.
   }
@@ -62,18 +63,29 @@ export class KeyVault {
         case 'unauthorized':
           return fail('key_rejected', 'Key rejected', { field: 'key' });
         case 'forbidden':
-          return fail('key_forbidden', 'The key is valid but its account has no access to this service.', { field: 'key' });
+          return fail(
+            'key_forbidden',
+            'The key is valid but its account has no access to this service.',
+            { field: 'key' },
+          );
         case 'network':
-          return fail('verify_unreachable', `The key could not be checked: ${message}`, { retryable: true });
+          return fail('verify_unreachable', `The key could not be checked: ${message}`, {
+            retryable: true,
+          });
         default:
-          return fail(error.code || error.kind, `The key could not be checked: ${message}`, { retryable: error.retryable });
+          return fail(error.code || error.kind, `The key could not be checked: ${message}`, {
+            retryable: error.retryable,
+          });
       }
     }
     const record: StoredKey = { v: 1, key, verifiedAt: (this.options.now ?? Date.now)() };
     try {
       await this.options.storage.write(JSON.stringify(record));
     } catch (error) {
-      return fail('key_not_stored', `The key was accepted but could not be stored: ${redact((error as Error).message, [key])}`);
+      return fail(
+        'key_not_stored',
+        `The key was accepted but could not be stored: ${redact((error as Error).message, [key])}`,
+      );
     }
     this.cached = record;
     return ok(await this.status());

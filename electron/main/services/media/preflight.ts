@@ -19,7 +19,11 @@ const MEDIA_PARTS = new Set(['video', 'voice_file', 'music_file']);
  * scripts), run in main before any upload so a 413/422 never surprises the user. Answers
  * field-level problems; an empty list means "send it".
  */
-export async function checkBeforeUpload(request: JobRequest, limits: UploadLimits = {}, probe: ProbeMedia = probeMedia): Promise<RequestProblem[]> {
+export async function checkBeforeUpload(
+  request: JobRequest,
+  limits: UploadLimits = {},
+  probe: ProbeMedia = probeMedia,
+): Promise<RequestProblem[]> {
   const { problems } = checkFields(request);
   const maxUploadMb = limits.maxUploadMb ?? LIMITS.defaultMaxUploadMb;
 
@@ -35,7 +39,8 @@ export async function checkBeforeUpload(request: JobRequest, limits: UploadLimit
     const probed = await probe(filePath);
     // Segments describe the video: checked here, against its probed duration when there is one.
     const segmentProblems: RequestProblem[] = [];
-    const segments = part === 'video' ? checkSegmentsField(segmentProblems, request.fields) : undefined;
+    const segments =
+      part === 'video' ? checkSegmentsField(segmentProblems, request.fields) : undefined;
     if (!probed.ok || !segments) problems.push(...segmentProblems);
     if (!probed.ok) {
       problems.push({ path: part, message: probed.error.message });
@@ -43,12 +48,26 @@ export async function checkBeforeUpload(request: JobRequest, limits: UploadLimit
     }
     const facts = probed.value;
     for (const problem of checkRequestMedia(request.type, { segments }, facts, maxUploadMb)) {
-      problems.push({ path: problem.path === 'media' ? part : problem.path, message: problem.message });
+      problems.push({
+        path: problem.path === 'media' ? part : problem.path,
+        message: problem.message,
+      });
     }
-    if (part === 'music_file' && (facts.hasVideo || !(AUDIO_EXTENSIONS as readonly string[]).includes(extensionOf(filePath)))) {
-      problems.push({ path: part, message: `The music must be an audio file (${AUDIO_EXTENSIONS.join(', ')}).` });
+    if (
+      part === 'music_file' &&
+      (facts.hasVideo || !(AUDIO_EXTENSIONS as readonly string[]).includes(extensionOf(filePath)))
+    ) {
+      problems.push({
+        path: part,
+        message: `The music must be an audio file (${AUDIO_EXTENSIONS.join(', ')}).`,
+      });
     }
-    if (part === 'video' && !facts.hasVideo && request.type !== 'proofread' && request.type !== 'video_analysis') {
+    if (
+      part === 'video' &&
+      !facts.hasVideo &&
+      request.type !== 'proofread' &&
+      request.type !== 'video_analysis'
+    ) {
       problems.push({ path: part, message: 'This file has no video track.' });
     }
     if (part === 'voice_file' && !facts.hasAudio) {
@@ -58,14 +77,19 @@ export async function checkBeforeUpload(request: JobRequest, limits: UploadLimit
   return dedupe(problems);
 }
 
-async function checkScriptFile(problems: RequestProblem[], part: string, filePath: string): Promise<void> {
+async function checkScriptFile(
+  problems: RequestProblem[],
+  part: string,
+  filePath: string,
+): Promise<void> {
   if (!(SUBTITLE_EXTENSIONS as readonly string[]).includes(extensionOf(filePath))) {
     problems.push({ path: part, message: 'A subtitle script must be a .srt or .vtt file.' });
   }
   try {
     const stat = await fs.stat(filePath);
     if (stat.size === 0) problems.push({ path: part, message: 'The subtitle script is empty.' });
-    if (stat.size > LIMITS.subtitleFileMaxBytes) problems.push({ path: part, message: 'A subtitle script may be at most 1 MiB.' });
+    if (stat.size > LIMITS.subtitleFileMaxBytes)
+      problems.push({ path: part, message: 'A subtitle script may be at most 1 MiB.' });
   } catch {
     problems.push({ path: part, message: 'The subtitle script does not exist or cannot be read.' });
   }

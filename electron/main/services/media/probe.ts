@@ -27,22 +27,45 @@ interface FfprobeOutput {
   format?: { duration?: string };
 }
 
-function runFfprobe(filePath: string, ffprobePath: string): Promise<{ ok: true; json: string } | { ok: false; message: string }> {
-  const args = ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', '--', filePath];
+function runFfprobe(
+  filePath: string,
+  ffprobePath: string,
+): Promise<{ ok: true; json: string } | { ok: false; message: string }> {
+  const args = [
+    '-v',
+    'error',
+    '-print_format',
+    'json',
+    '-show_format',
+    '-show_streams',
+    '--',
+    filePath,
+  ];
   return new Promise((resolve) => {
-    execFile(ffprobePath, args, { timeout: 30_000, maxBuffer: 8 * 1024 * 1024 }, (error, stdout, stderr) => {
-      if (error) {
-        const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'ffprobe is not installed' : stderr.trim().split('\n')[0];
-        resolve({ ok: false, message: reason || error.message });
-      } else {
-        resolve({ ok: true, json: stdout });
-      }
-    });
+    execFile(
+      ffprobePath,
+      args,
+      { timeout: 30_000, maxBuffer: 8 * 1024 * 1024 },
+      (error, stdout, stderr) => {
+        if (error) {
+          const reason =
+            (error as NodeJS.ErrnoException).code === 'ENOENT'
+              ? 'ffprobe is not installed'
+              : stderr.trim().split('\n')[0];
+          resolve({ ok: false, message: reason || error.message });
+        } else {
+          resolve({ ok: true, json: stdout });
+        }
+      },
+    );
   });
 }
 
 /** Reads duration, streams and size of a local file with ffprobe. Cover art does not count as video. */
-export async function probeMedia(filePath: string, ffprobePath = 'ffprobe'): Promise<Result<MediaProbe>> {
+export async function probeMedia(
+  filePath: string,
+  ffprobePath = 'ffprobe',
+): Promise<Result<MediaProbe>> {
   let bytes: number;
   try {
     const stat = await fs.stat(filePath);
@@ -52,7 +75,8 @@ export async function probeMedia(filePath: string, ffprobePath = 'ffprobe'): Pro
     return fail('file_missing', 'The file does not exist or cannot be read.');
   }
   const run = await runFfprobe(filePath, ffprobePath);
-  if (!run.ok) return fail('not_media', `The file could not be read as audio or video (${run.message}).`);
+  if (!run.ok)
+    return fail('not_media', `The file could not be read as audio or video (${run.message}).`);
   let parsed: FfprobeOutput;
   try {
     parsed = JSON.parse(run.json) as FfprobeOutput;
@@ -66,7 +90,12 @@ export async function probeMedia(filePath: string, ffprobePath = 'ffprobe'): Pro
     .map((d) => Number(d))
     .filter((d) => Number.isFinite(d) && d > 0);
   if (!video && !hasAudio) return fail('not_media', 'The file has no audio or video stream.');
-  const probe: MediaProbe = { durationSeconds: durations[0] ?? 0, hasVideo: Boolean(video), hasAudio, bytes };
+  const probe: MediaProbe = {
+    durationSeconds: durations[0] ?? 0,
+    hasVideo: Boolean(video),
+    hasAudio,
+    bytes,
+  };
   if (video?.width) probe.width = video.width;
   if (video?.height) probe.height = video.height;
   return ok(probe);

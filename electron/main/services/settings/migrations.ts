@@ -36,7 +36,10 @@ export interface MigrationOutcome {
 }
 
 export function migrateSettings(input: unknown, defaults: Settings): MigrationOutcome {
-  let raw: RawSettings = typeof input === 'object' && input !== null && !Array.isArray(input) ? { ...(input as RawSettings) } : {};
+  let raw: RawSettings =
+    typeof input === 'object' && input !== null && !Array.isArray(input)
+      ? { ...(input as RawSettings) }
+      : {};
   let version = typeof raw.version === 'number' ? raw.version : 0;
   const startVersion = version;
   if (version > CURRENT_SETTINGS_VERSION) {

@@ -18,19 +18,35 @@ const project = '/home/someone/Soundstage';
 describe('SettingsStore', () => {
   it('starts from the defaults: local engine, <home>/Soundstage, two jobs at once', async () => {
     const store = new SettingsStore({ dir, defaultProjectFolder: project });
-    expect(await store.load()).toEqual({ version: 1, engine: { kind: 'local' }, projectFolder: project, maxConcurrentJobs: 2 });
+    expect(await store.load()).toEqual({
+      version: 1,
+      engine: { kind: 'local' },
+      projectFolder: project,
+      maxConcurrentJobs: 2,
+    });
   });
 
   it('saves valid updates atomically and reads them back', async () => {
     const store = new SettingsStore({ dir, defaultProjectFolder: project });
     await store.load();
-    const updated = await store.update({ engine: { kind: 'custom', baseUrl: 'https://api.example.com/v1/' }, maxConcurrentJobs: 4 });
+    const updated = await store.update({
+      engine: { kind: 'custom', baseUrl: 'https://api.example.com/v1/' },
+      maxConcurrentJobs: 4,
+    });
     expect(updated).toEqual({
       ok: true,
-      value: { version: 1, engine: { kind: 'custom', baseUrl: 'https://api.example.com' }, projectFolder: project, maxConcurrentJobs: 4 },
+      value: {
+        version: 1,
+        engine: { kind: 'custom', baseUrl: 'https://api.example.com' },
+        projectFolder: project,
+        maxConcurrentJobs: 4,
+      },
     });
     const again = new SettingsStore({ dir, defaultProjectFolder: '/elsewhere' });
-    expect((await again.load()).engine).toEqual({ kind: 'custom', baseUrl: 'https://api.example.com' });
+    expect((await again.load()).engine).toEqual({
+      kind: 'custom',
+      baseUrl: 'https://api.example.com',
+    });
     expect((await fs.readdir(dir)).filter((f) => f.endsWith('.tmp'))).toEqual([]);
   });
 
@@ -56,7 +72,11 @@ describe('SettingsStore', () => {
   it('allows plain http only for this machine', async () => {
     const store = new SettingsStore({ dir, defaultProjectFolder: project });
     await store.load();
-    for (const baseUrl of ['http://127.0.0.1:8787', 'http://localhost:3000/api', 'http://[::1]:9000']) {
+    for (const baseUrl of [
+      'http://127.0.0.1:8787',
+      'http://localhost:3000/api',
+      'http://[::1]:9000',
+    ]) {
       expect((await store.update({ engine: { kind: 'custom', baseUrl } })).ok).toBe(true);
     }
   });
@@ -64,7 +84,12 @@ describe('SettingsStore', () => {
   it('migrates a v0 file to v1 and rewrites it', async () => {
     await fs.writeFile(
       path.join(dir, SETTINGS_FILE),
-      JSON.stringify({ useLocalEngine: false, baseUrl: 'https://api.example.com/', projectDir: '/data/projects', concurrency: 3 }),
+      JSON.stringify({
+        useLocalEngine: false,
+        baseUrl: 'https://api.example.com/',
+        projectDir: '/data/projects',
+        concurrency: 3,
+      }),
     );
     const store = new SettingsStore({ dir, defaultProjectFolder: project });
     expect(await store.load()).toEqual({
@@ -73,13 +98,18 @@ describe('SettingsStore', () => {
       projectFolder: '/data/projects',
       maxConcurrentJobs: 3,
     });
-    const onDisk = JSON.parse(await fs.readFile(path.join(dir, SETTINGS_FILE), 'utf8')) as { version: number };
+    const onDisk = JSON.parse(await fs.readFile(path.join(dir, SETTINGS_FILE), 'utf8')) as {
+      version: number;
+    };
     expect(onDisk.version).toBe(1);
   });
 
   it('repairs invalid fields field by field and survives a corrupt file', async () => {
     const defaults = defaultSettings(project);
-    const repaired = migrateSettings({ version: 1, engine: { kind: 'warp' }, projectFolder: '/p', maxConcurrentJobs: 99 }, defaults);
+    const repaired = migrateSettings(
+      { version: 1, engine: { kind: 'warp' }, projectFolder: '/p', maxConcurrentJobs: 99 },
+      defaults,
+    );
     expect(repaired.settings).toEqual({ ...defaults, projectFolder: '/p' });
     expect(repaired.repaired.sort()).toEqual(['engine', 'maxConcurrentJobs']);
     await fs.writeFile(path.join(dir, SETTINGS_FILE), '{"version": 1, "engi');

@@ -1,6 +1,11 @@
 import path from 'node:path';
 import { fail, ok, type Result } from '../../../../shared/ipc/result';
-import { settingsPatchSchema, type EngineChoice, type Settings, type SettingsPatch } from '../../../../shared/ipc/settings';
+import {
+  settingsPatchSchema,
+  type EngineChoice,
+  type Settings,
+  type SettingsPatch,
+} from '../../../../shared/ipc/settings';
 import { isLoopbackHost, normalizeBaseUrl } from '../api-client/base-url';
 import { readJsonFile, SerialFileWriter } from '../storage/atomic-file';
 import { CURRENT_SETTINGS_VERSION, migrateSettings } from './migrations';
@@ -20,14 +25,20 @@ export interface SettingsStoreOptions {
 }
 
 export function defaultSettings(projectFolder: string): Settings {
-  return { version: CURRENT_SETTINGS_VERSION, engine: { kind: 'local' }, projectFolder, maxConcurrentJobs: 2 };
+  return {
+    version: CURRENT_SETTINGS_VERSION,
+    engine: { kind: 'local' },
+    projectFolder,
+    maxConcurrentJobs: 2,
+  };
 }
 
 /** Checks an engine choice; a custom URL must be http(s), and https unless it is this machine. */
 export function validateEngineChoice(choice: EngineChoice): Result<EngineChoice> {
   if (choice.kind === 'local') return ok(choice);
   const normalized = normalizeBaseUrl(choice.baseUrl);
-  if (!normalized.ok) return fail('invalid_setting', normalized.message, { field: 'engine.baseUrl' });
+  if (!normalized.ok)
+    return fail('invalid_setting', normalized.message, { field: 'engine.baseUrl' });
   const url = new URL(normalized.value);
   if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
     return fail(
@@ -67,7 +78,8 @@ export class SettingsStore {
     }
     const migrated = migrateSettings(read.value, defaults);
     this.current = migrated.settings;
-    if (migrated.repaired.length) this.options.log?.(`settings repaired: ${migrated.repaired.join(', ')}`);
+    if (migrated.repaired.length)
+      this.options.log?.(`settings repaired: ${migrated.repaired.join(', ')}`);
     if (migrated.changed) await this.persist();
     return this.current;
   }
@@ -81,7 +93,9 @@ export class SettingsStore {
     const parsed = settingsPatchSchema.strict().safeParse(input);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      return fail('invalid_setting', issue?.message ?? 'Invalid settings.', { field: issue?.path.join('.') });
+      return fail('invalid_setting', issue?.message ?? 'Invalid settings.', {
+        field: issue?.path.join('.'),
+      });
     }
     const patch: SettingsPatch = parsed.data;
     const next: Settings = { ...this.current };
@@ -92,7 +106,9 @@ export class SettingsStore {
     }
     if (patch.projectFolder !== undefined) {
       if (!path.isAbsolute(patch.projectFolder)) {
-        return fail('invalid_setting', 'The project folder must be a full (absolute) path.', { field: 'projectFolder' });
+        return fail('invalid_setting', 'The project folder must be a full (absolute) path.', {
+          field: 'projectFolder',
+        });
       }
       next.projectFolder = path.normalize(patch.projectFolder);
     }
@@ -103,7 +119,9 @@ export class SettingsStore {
     const written = await this.persist();
     if (written) {
       this.current = previous;
-      return fail('settings_not_saved', `The settings could not be saved: ${written.message}`, { retryable: true });
+      return fail('settings_not_saved', `The settings could not be saved: ${written.message}`, {
+        retryable: true,
+      });
     }
     for (const listener of this.listeners) {
       try {

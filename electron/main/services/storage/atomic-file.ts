@@ -7,7 +7,11 @@ import path from 'node:path';
  * a torn mix: write a temp file beside it, fsync it, rename it over the target, fsync the
  * folder (so the rename itself survives a power loss on filesystems that need it).
  */
-export async function writeFileAtomic(target: string, data: string | Uint8Array, mode = 0o644): Promise<void> {
+export async function writeFileAtomic(
+  target: string,
+  data: string | Uint8Array,
+  mode = 0o644,
+): Promise<void> {
   const dir = path.dirname(target);
   await fs.mkdir(dir, { recursive: true });
   const temp = path.join(dir, `.${path.basename(target)}.${randomBytes(6).toString('hex')}.tmp`);
@@ -44,7 +48,9 @@ async function syncDirectory(dir: string): Promise<void> {
 /** Reads and parses a JSON file; `missing` when it does not exist, `corrupt` when unparsable. */
 export async function readJsonFile(
   file: string,
-): Promise<{ state: 'ok'; value: unknown } | { state: 'missing' } | { state: 'corrupt'; message: string }> {
+): Promise<
+  { state: 'ok'; value: unknown } | { state: 'missing' } | { state: 'corrupt'; message: string }
+> {
   let text: string;
   try {
     text = await fs.readFile(file, 'utf8');

@@ -13,7 +13,13 @@ let n = 0;
 for (;;) {
   const job: Job = {
     id: `job-${n}`,
-    request: { type: 'text_to_sfx', delivery: 'async', fields: { prompt: 'x'.repeat(20_000), duration: 3 }, files: {}, label: `job ${n}` },
+    request: {
+      type: 'text_to_sfx',
+      delivery: 'async',
+      fields: { prompt: 'x'.repeat(20_000), duration: 3 },
+      files: {},
+      label: `job ${n}`,
+    },
     stage: 'queued',
     createdAt: n,
     updatedAt: n,

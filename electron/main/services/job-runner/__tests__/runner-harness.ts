@@ -28,7 +28,9 @@ export function useRunnerHarness(): void {
   });
 }
 
-export async function engineWith(options: Parameters<typeof startTestEngine>[0] = {}): Promise<TestEngine> {
+export async function engineWith(
+  options: Parameters<typeof startTestEngine>[0] = {},
+): Promise<TestEngine> {
   const engine = await startTestEngine(options);
   engines.push(engine);
   return engine;
@@ -42,12 +44,20 @@ export interface Harness {
   project: string;
 }
 
-export async function runnerFor(engine: TestEngine, key = engine.key, extra: Partial<JobRunnerOptions> & { dataDir?: string } = {}): Promise<Harness> {
+export async function runnerFor(
+  engine: TestEngine,
+  key = engine.key,
+  extra: Partial<JobRunnerOptions> & { dataDir?: string } = {},
+): Promise<Harness> {
   const dataDir = extra.dataDir ?? (await fs.mkdtemp(path.join(dir, 'data-')));
   const project = path.join(dataDir, 'project');
   const changes: Job[] = [];
   const chunks: Buffer[] = [];
-  const client = new ApiClient({ baseUrl: engine.url, getKey: async () => key, clientVersion: 'test' });
+  const client = new ApiClient({
+    baseUrl: engine.url,
+    getKey: async () => key,
+    clientVersion: 'test',
+  });
   const runner = new JobRunner({
     dataDir,
     projectFolder: () => project,
@@ -67,13 +77,19 @@ export async function runnerFor(engine: TestEngine, key = engine.key, extra: Par
   return { runner, changes, chunks, dataDir, project };
 }
 
-export function waitFor(h: Harness, id: string, predicate: (job: Job) => boolean, timeoutMs = 100_000): Promise<Job> {
+export function waitFor(
+  h: Harness,
+  id: string,
+  predicate: (job: Job) => boolean,
+  timeoutMs = 100_000,
+): Promise<Job> {
   return new Promise((resolve, reject) => {
     const started = Date.now();
     const check = () => {
       const job = h.runner.get(id);
       if (job && predicate(job)) return resolve(job);
-      if (Date.now() - started > timeoutMs) return reject(new Error(`job ${id} stuck at ${job?.stage}: ${JSON.stringify(job?.error)}`));
+      if (Date.now() - started > timeoutMs)
+        return reject(new Error(`job ${id} stuck at ${job?.stage}: ${JSON.stringify(job?.error)}`));
       setTimeout(check, 25);
     };
     check();
@@ -82,7 +98,15 @@ export function waitFor(h: Harness, id: string, predicate: (job: Job) => boolean
 export const finished = (job: Job) => ['succeeded', 'failed', 'canceled'].includes(job.stage);
 
 export async function probeSeconds(file: string): Promise<number> {
-  const { stdout } = await run('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', file]);
+  const { stdout } = await run('ffprobe', [
+    '-v',
+    'error',
+    '-show_entries',
+    'format=duration',
+    '-of',
+    'csv=p=0',
+    file,
+  ]);
   return Number(stdout.trim());
 }
 
@@ -91,4 +115,8 @@ export async function usageRequests(engine: TestEngine, key = engine.key): Promi
   return Number(usage.body.summary.total_requests);
 }
 
-export const stagesOf = (h: Harness, id: string) => h.changes.filter((j) => j.id === id).map((j) => j.stage).filter((s, i, all) => s !== all[i - 1]);
+export const stagesOf = (h: Harness, id: string) =>
+  h.changes
+    .filter((j) => j.id === id)
+    .map((j) => j.stage)
+    .filter((s, i, all) => s !== all[i - 1]);
