@@ -1,0 +1,102 @@
+/**
+ * ITU-R BS.1770-4 / EBU R128 integrated loudness, streaming: K-weighting (high-shelf + high-pass
+ * biquads, coefficients derived for any sample rate as libebur128 does), 400 ms blocks every
+ * 100 ms, absolute gate at -70 LUFS and relative gate 10 LU below the ungated mean.
+ */
+interface Biquad {
+  b0: number;
+  b1: number;
+  b2: number;
+  a1: number;
+  a2: number;
+}
+
+function kWeighting(sampleRate: number): [Biquad, Biquad] {
+  let f0 = 1681.974450955533;
+  const gainDb = 3.999843853973347;
+  let q = 0.7071752369554196;
+  let k = Math.tan((Math.PI * f0) / sampleRate);
+  const vh = Math.pow(10, gainDb / 20);
+  const vb = Math.pow(vh, 0.4996667741545416);
+  let a0 = 1 + k / q + k * k;
+  const shelf: Biquad = {
+    b0: (vh + (vb * k) / q + k * k) / a0,
+    b1: (2 * (k * k - vh)) / a0,
+    b2: (vh - (vb * k) / q + k * k) / a0,
+    a1: (2 * (k * k - 1)) / a0,
+    a2: (1 - k / q + k * k) / a0,
+  };
+  f0 = 38.13547087602444;
+  q = 0.5003270373238773;
+  k = Math.tan((Math.PI * f0) / sampleRate);
+  a0 = 1 + k / q + k * k;
+  const highPass: Biquad = { b0: 1, b1: -2, b2: 1, a1: (2 * (k * k - 1)) / a0, a2: (1 - k / q + k * k) / a0 };
+  return [shelf, highPass];
+}
+
+export class LoudnessMeter {
+  private readonly filters: [Biquad, Biquad];
+  /** Per channel: [x1, x2, y1, y2] of the shelf, then of the high-pass. */
+  private readonly state: Float64Array[];
+  private readonly subBlockFrames: number;
+  private subEnergy = 0;
+  private subFrames = 0;
+  private readonly subBlocks: number[] = [];
+  /** Mean-square power of every complete 400 ms block. */
+  private readonly blocks: number[] = [];
+
+  constructor(sampleRate: number, channels = 2) {
+    this.filters = kWeighting(sampleRate);
+    this.state = Array.from({ length: channels }, () => new Float64Array(8));
+    this.subBlockFrames = Math.round(sampleRate / 10);
+  }
+
+  push(channels: readonly Float32Array[]): void {
+    const length = channels[0]?.length ?? 0;
+    const [s, h] = this.filters;
+    for (let i = 0; i < length; i++) {
+      let energy = 0;
+      for (let c = 0; c < channels.length; c++) {
+        const st = this.state[c]!;
+        const x = channels[c]![i]!;
+        const y1 = s.b0 * x + s.b1 * st[0]! + s.b2 * st[1]! - s.a1 * st[2]! - s.a2 * st[3]!;
+        st[1] = st[0]!;
+        st[0] = x;
+        st[3] = st[2]!;
+        st[2] = y1;
+        const y2 = h.b0 * y1 + h.b1 * st[4]! + h.b2 * st[5]! - h.a1 * st[6]! - h.a2 * st[7]!;
+        st[5] = st[4]!;
+        st[4] = y1;
+        st[7] = st[6]!;
+        st[6] = y2;
+        energy += y2 * y2;
+      }
+      this.subEnergy += energy;
+      if (++this.subFrames === this.subBlockFrames) this.closeSubBlock();
+    }
+  }
+
+  private closeSubBlock(): void {
+    this.subBlocks.push(this.subEnergy / this.subFrames);
+    this.subEnergy = 0;
+    this.subFrames = 0;
+    const n = this.subBlocks.length;
+    if (n >= 4) this.blocks.push((this.subBlocks[n - 1]! + this.subBlocks[n - 2]! + this.subBlocks[n - 3]! + this.subBlocks[n - 4]!) / 4);
+  }
+
+  /** Integrated loudness in LUFS so far; -Infinity while nothing passes the gates. */
+  integrated(): number {
+    const absolute = this.blocks.filter((p) => p > 0 && -0.691 + 10 * Math.log10(p) > -70);
+    if (absolute.length === 0) return -Infinity;
+    const ungated = absolute.reduce((a, b) => a + b, 0) / absolute.length;
+    const threshold = -0.691 + 10 * Math.log10(ungated) - 10;
+    const gated = absolute.filter((p) => -0.691 + 10 * Math.log10(p) > threshold);
+    const mean = gated.reduce((a, b) => a + b, 0) / gated.length;
+    return -0.691 + 10 * Math.log10(mean);
+  }
+
+  /** Seconds of audio measured so far, in complete 100 ms steps. */
+  measuredSeconds(): number {
+    return this.subBlocks.length / 10;
+  }
+}

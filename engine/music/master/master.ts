@@ -1,0 +1,152 @@
+import { LoudnessMeter } from '../dsp/loudness-meter';
+import { TruePeakLimiter } from '../dsp/true-peak-limiter';
+
+export const TARGET_LUFS = -14;
+/**
+ * Limiter ceiling below the -1 dBTP delivery limit: AAC and MP3 encoding add up to a few tenths
+ * of a dB of inter-sample overshoot, which this margin absorbs.
+ */
+export const CEILING_DBTP = -2;
+
+export type GainMode =
+  /** Whole-file measurement already done: one gain for everything (the async file path). */
+  | { kind: 'fixed'; db: number }
+  /**
+   * Streaming: the gain follows the integrated loudness of everything rendered so far, which runs
+   * ahead of what is being output, and moves slowly so it never pumps. The look-ahead starts at
+   * `startSeconds` (so the first chunk leaves quickly) and grows by a second per second of output
+   * up to `lookaheadSeconds`; rendering is far faster than real time, so the wait is short.
+   */
+  | { kind: 'lookahead'; startSeconds: number; lookaheadSeconds: number; fallbackDb: number };
+
+export interface MasterOptions {
+  sampleRate: number;
+  /** Exact length of the result; the source is cut or padded with silence to it. */
+  totalFrames: number;
+  gain: GainMode;
+  fadeOutSeconds: number;
+  watermark?: { process(channels: Float32Array[]): void };
+  /** Measures what leaves the chain (after limiter, fades and watermark). */
+  outputMeter?: LoudnessMeter;
+}
+
+const FADE_IN_SECONDS = 0.01;
+const BLOCK_FRAMES = 4096;
+/** Gain slew limit for the look-ahead mode: 1.5 dB per second of audio. */
+const SLEW_DB_PER_SECOND = 1.5;
+
+/**
+ * Re-blocks the source into fixed-size blocks, cut or padded with silence to exactly `total`
+ * frames. Fixed blocks make every later decision (gain steps, look-ahead) independent of how the
+ * synthesizer's output happened to arrive, so the same piece always masters to the same bytes.
+ */
+async function* exactBlocks(source: AsyncIterable<Float32Array[]>, total: number): AsyncGenerator<Float32Array[]> {
+  let block = [new Float32Array(BLOCK_FRAMES), new Float32Array(BLOCK_FRAMES)];
+  let filled = 0;
+  let emitted = 0;
+  const take = function* (channels: readonly Float32Array[] | undefined, frames: number): Generator<Float32Array[]> {
+    let offset = 0;
+    while (offset < frames && emitted < total) {
+      const count = Math.min(frames - offset, BLOCK_FRAMES - filled, total - emitted - filled);
+      for (let c = 0; c < block.length; c++) {
+        if (channels) block[c]!.set(channels[c]!.subarray(offset, offset + count), filled);
+        else block[c]!.fill(0, filled, filled + count);
+      }
+      filled += count;
+      offset += count;
+      if (filled === BLOCK_FRAMES || emitted + filled === total) {
+        yield filled === BLOCK_FRAMES ? block : block.map((c) => c.slice(0, filled));
+        emitted += filled;
+        block = [new Float32Array(BLOCK_FRAMES), new Float32Array(BLOCK_FRAMES)];
+        filled = 0;
+      }
+    }
+  };
+  for await (const channels of source) {
+    yield* take(channels, channels[0]!.length);
+    if (emitted >= total) return;
+  }
+  yield* take(undefined, total - emitted - filled);
+}
+
+/** Applies the loudness gain, ramping linearly from the previous gain across the block. */
+function applyGain(block: Float32Array[], fromDb: number, toDb: number): void {
+  const from = Math.pow(10, fromDb / 20);
+  const to = Math.pow(10, toDb / 20);
+  const frames = block[0]!.length;
+  for (const channel of block) {
+    for (let i = 0; i < frames; i++) channel[i]! *= from + ((to - from) * i) / frames;
+  }
+}
+
+async function* withGain(source: AsyncIterable<Float32Array[]>, mode: GainMode, sampleRate: number): AsyncGenerator<Float32Array[]> {
+  if (mode.kind === 'fixed') {
+    for await (const block of source) {
+      applyGain(block, mode.db, mode.db);
+      yield block;
+    }
+    return;
+  }
+  const meter = new LoudnessMeter(sampleRate);
+  const queue: Float32Array[][] = [];
+  let queued = 0;
+  let current: number | undefined;
+  let released = 0;
+  const lookaheadFrames = (): number => Math.min(mode.lookaheadSeconds * sampleRate, mode.startSeconds * sampleRate + released);
+  const release = function* (all: boolean): Generator<Float32Array[]> {
+    while (queue.length > 0 && (all || queued > lookaheadFrames())) {
+      const block = queue.shift()!;
+      queued -= block[0]!.length;
+      released += block[0]!.length;
+      const measured = meter.integrated();
+      const wanted = Number.isFinite(measured) ? TARGET_LUFS - measured : (current ?? mode.fallbackDb);
+      const maxStep = (SLEW_DB_PER_SECOND * block[0]!.length) / sampleRate;
+      const next = current === undefined ? wanted : current + Math.max(-maxStep, Math.min(maxStep, wanted - current));
+      applyGain(block, current ?? next, next);
+      current = next;
+      yield block;
+    }
+  };
+  for await (const block of source) {
+    meter.push(block);
+    queue.push(block);
+    queued += block[0]!.length;
+    yield* release(false);
+  }
+  yield* release(true);
+}
+
+/**
+ * The mastering chain after the synthesizer: exact length, loudness gain, true-peak limiter,
+ * fade-in/out, then the watermark (last, so nothing after it alters the marked samples before
+ * the encoder).
+ */
+export async function* master(source: AsyncIterable<Float32Array[]>, options: MasterOptions): AsyncGenerator<Float32Array[]> {
+  const limiter = new TruePeakLimiter(options.sampleRate, CEILING_DBTP);
+  const fadeInFrames = Math.round(FADE_IN_SECONDS * options.sampleRate);
+  const fadeOutFrames = Math.min(options.totalFrames, Math.round(options.fadeOutSeconds * options.sampleRate));
+  const fadeOutStart = options.totalFrames - fadeOutFrames;
+  let position = 0;
+  const finish = (block: Float32Array[]): Float32Array[] => {
+    const frames = block[0]!.length;
+    if (frames === 0) return block;
+    for (let i = 0; i < frames; i++) {
+      const at = position + i;
+      let gain = 1;
+      if (at < fadeInFrames) gain = at / fadeInFrames;
+      // Equal-power style curve: the tail of the last chord dies away instead of stopping.
+      if (at >= fadeOutStart) gain *= Math.cos(((at - fadeOutStart) / fadeOutFrames) * (Math.PI / 2));
+      if (gain !== 1) for (const channel of block) channel[i]! *= gain;
+    }
+    position += frames;
+    options.watermark?.process(block);
+    options.outputMeter?.push(block);
+    return block;
+  };
+  for await (const block of withGain(exactBlocks(source, options.totalFrames), options.gain, options.sampleRate)) {
+    const limited = limiter.process(block);
+    if (limited[0]!.length > 0) yield finish(limited);
+  }
+  const tail = limiter.flush();
+  if (tail[0]!.length > 0) yield finish(tail);
+}

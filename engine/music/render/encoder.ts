@@ -1,0 +1,97 @@
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { once } from 'node:events';
+import { CHANNELS, SAMPLE_RATE } from './fluidsynth';
+
+export type MusicFormat = 'm4a' | 'wav' | 'mp3';
+
+export const CONTENT_TYPES: Record<MusicFormat, string> = { m4a: 'audio/mp4', wav: 'audio/wav', mp3: 'audio/mpeg' };
+
+const INPUT = ['-hide_banner', '-nostdin', '-nostats', '-loglevel', 'error', '-y', '-f', 'f32le', '-ar', String(SAMPLE_RATE), '-ac', String(CHANNELS), '-i', 'pipe:0'];
+const AAC = ['-c:a', 'aac', '-b:a', '192k'];
+
+/**
+ * Streamed m4a: the fast AAC coder (half the CPU of the default two-loop search, so encoding
+ * keeps up with the synthesizer), in fragmented MP4 (empty moov, then one moof+mdat per second of audio), so the bytes
+ * so far always form a playable prefix and the concatenation of all chunks is a valid file that
+ * ffprobe reads and a browser's MediaSource can append as it arrives.
+ */
+const STREAM_ARGS = ['-c:a', 'aac', '-aac_coder', 'fast', '-b:a', '192k', '-f', 'mp4', '-movflags', 'frag_keyframe+empty_moov+default_base_moof', '-frag_duration', '1000000', 'pipe:1'];
+
+const FILE_ARGS: Record<MusicFormat, string[]> = {
+  m4a: [...AAC, '-movflags', '+faststart', '-f', 'mp4'],
+  wav: ['-c:a', 'pcm_s16le', '-f', 'wav'],
+  // The service's mp3 is 320 kbps (client notes 6.1).
+  mp3: ['-c:a', 'libmp3lame', '-b:a', '320k', '-f', 'mp3'],
+};
+
+export class EncoderError extends Error {}
+
+export interface Encoder {
+  /** Writes planar float blocks, waiting when ffmpeg is behind. */
+  write(block: readonly Float32Array[]): Promise<void>;
+  /** Closes the input and waits for ffmpeg to finish. */
+  end(): Promise<void>;
+  /** Encoded bytes (stream target only). */
+  output: AsyncIterable<Buffer> | undefined;
+  kill(): void;
+}
+
+function interleave(block: readonly Float32Array[]): Buffer {
+  const frames = block[0]!.length;
+  const out = new Float32Array(frames * CHANNELS);
+  for (let c = 0; c < CHANNELS; c++) {
+    const channel = block[c] ?? block[0]!;
+    for (let i = 0; i < frames; i++) out[i * CHANNELS + c] = channel[i]!;
+  }
+  return Buffer.from(out.buffer);
+}
+
+/** Starts ffmpeg reading raw float PCM; target is a file path or the stream (stdout). */
+export function startEncoder(target: { kind: 'stream' } | { kind: 'file'; format: MusicFormat; path: string }, signal?: AbortSignal): Encoder {
+  const args = target.kind === 'stream' ? [...INPUT, ...STREAM_ARGS] : [...INPUT, ...FILE_ARGS[target.format], target.path];
+  const child: ChildProcessWithoutNullStreams = spawn('ffmpeg', args, { stdio: ['pipe', 'pipe', 'pipe'] });
+  let stderr = '';
+  let inputError: Error | undefined;
+  child.stderr.on('data', (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString('utf8')).slice(-4000);
+  });
+  child.stdin.on('error', (error) => {
+    inputError = error;
+  });
+  const exited = new Promise<number | null>((resolve) => {
+    child.on('error', (error) => {
+      stderr += `\n${error.message}`;
+      resolve(null);
+    });
+    child.on('close', (code) => resolve(code));
+  });
+  const kill = (): void => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  };
+  signal?.addEventListener('abort', kill, { once: true });
+  const failure = async (): Promise<EncoderError> => {
+    const code = await exited;
+    return new EncoderError(`ffmpeg encoder failed (exit ${code}): ${stderr.trim().split('\n').pop() ?? inputError?.message ?? ''}`);
+  };
+
+  return {
+    output: target.kind === 'stream' ? (child.stdout as AsyncIterable<Buffer>) : undefined,
+    async write(block) {
+      if (inputError || child.exitCode !== null) throw await failure();
+      if (!child.stdin.write(interleave(block))) {
+        await Promise.race([once(child.stdin, 'drain'), exited]);
+        if (inputError || child.exitCode !== null) throw await failure();
+      }
+    },
+    async end() {
+      child.stdin.end();
+      const code = await exited;
+      signal?.removeEventListener('abort', kill);
+      if (code !== 0) throw await failure();
+    },
+    kill() {
+      signal?.removeEventListener('abort', kill);
+      kill();
+    },
+  };
+}
