@@ -11,10 +11,13 @@ import type { EngineProcess } from './engine-launcher';
 
 const appRoot = path.resolve(import.meta.dirname, '../../../..');
 let dir: string;
+/** Every host a test starts is stopped afterwards, even when the test fails half-way. */
+const hosts: EngineHost[] = [];
 beforeAll(async () => {
   dir = await tempDir('engine-host-');
 });
 afterAll(async () => {
+  await Promise.all(hosts.map((host) => host.stop()));
   await fs.rm(dir, { recursive: true, force: true });
 });
 
@@ -55,6 +58,7 @@ describe('EngineHost with the real engine CLI in a child process', () => {
       onStatus: (s) => statuses.push(s),
       baseDelayMs: 100,
     });
+    hosts.push(host);
 
     const started = await host.start();
     expect(started.ok).toBe(true);
@@ -86,6 +90,7 @@ describe('EngineHost with the real engine CLI in a child process', () => {
       dataDir: path.join(dir, 'engine'),
       keyStorage,
     });
+    hosts.push(second);
     const again = await second.start();
     expect(again.ok && again.value.key).toBe(key);
     await second.stop();
@@ -106,6 +111,7 @@ describe('EngineHost with the real engine CLI in a child process', () => {
       maxRestarts: 1,
       baseDelayMs: 50,
     });
+    hosts.push(host);
     const started = await host.start();
     expect(started).toMatchObject({ ok: false, error: { code: 'engine_crashed' } });
     const final = await until(
