@@ -12,11 +12,6 @@ import type { JobRequest } from '../../../../shared/domain/jobs/job';
  */
 type Fields = JobRequest['fields'];
 
-export const TEXT_ONLY_TYPES: readonly TaskType[] = [
-  'text_to_music',
-  'text_to_sfx',
-  'audio_ducking',
-];
 const HTTPS_ONLY_TYPES: readonly TaskType[] = ['dubbing', 'proofread'];
 /** Fields the service refuses on a stream request (client-notes 3.2). */
 const ASYNC_ONLY_FLAGS = ['preserve_speech', 'isolate_vocals', 'ducking', 'stems'] as const;
@@ -237,22 +232,19 @@ function checkDelivery(problems: RequestProblem[], request: JobRequest): void {
     problems.push({ path: 'variants_num', message: 'Several variants need async delivery.' });
 }
 
-/** Every text-field rule of the request; returns the requested duration when it has one. */
-export function checkFields(request: JobRequest): {
-  problems: RequestProblem[];
-  requestedSeconds?: number;
-} {
+/** Every rule on the text fields of the request. */
+export function checkFields(request: JobRequest): RequestProblem[] {
   const problems: RequestProblem[] = [];
   const { type, fields } = request;
   checkDelivery(problems, request);
-  let requestedSeconds: number | undefined;
   if (type === 'text_to_music') {
     checkPrompt(problems, fields, 'prompt', LIMITS.textToMusicPromptMaxChars, true);
-    requestedSeconds = checkInteger(problems, fields, 'duration', LIMITS.textToMusicDuration, true);
-    checkSegmentsField(problems, fields, requestedSeconds);
+    const seconds = checkInteger(problems, fields, 'duration', LIMITS.textToMusicDuration, true);
+    // The requested duration is known here, so the last segment end is checked against it.
+    checkSegmentsField(problems, fields, seconds);
   } else if (type === 'text_to_sfx') {
     checkPrompt(problems, fields, 'prompt', LIMITS.promptMaxChars, true);
-    requestedSeconds = checkInteger(problems, fields, 'duration', LIMITS.textToSfxDuration, true);
+    checkInteger(problems, fields, 'duration', LIMITS.textToSfxDuration, true);
   } else if (type === 'audio_ducking') {
     checkSource(problems, request, 'voice_file', 'voice_url', 'voice', false);
     checkSource(problems, request, 'music_file', 'music_url', 'music', false);
@@ -279,5 +271,5 @@ export function checkFields(request: JobRequest): {
     checkDubbingScripts(problems, request, languages);
   }
   if (type === 'proofread') checkLanguages(problems, fields, 0);
-  return { problems, requestedSeconds };
+  return problems;
 }

@@ -24,7 +24,7 @@ export async function checkBeforeUpload(
   limits: UploadLimits = {},
   probe: ProbeMedia = probeMedia,
 ): Promise<RequestProblem[]> {
-  const { problems } = checkFields(request);
+  const problems = checkFields(request);
   const maxUploadMb = limits.maxUploadMb ?? LIMITS.defaultMaxUploadMb;
 
   for (const [part, filePath] of Object.entries(request.files)) {
