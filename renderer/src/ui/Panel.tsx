@@ -8,11 +8,12 @@ export interface PanelProps {
   className?: string;
   /** Names the region for screen readers and tests. */
   label?: string;
+  id?: string;
 }
 
-export function Panel({ title, hint, actions, children, className, label }: PanelProps) {
+export function Panel({ title, hint, actions, children, className, label, id }: PanelProps) {
   return (
-    <section className={`panel${className ? ` ${className}` : ''}`} aria-label={label}>
+    <section className={`panel${className ? ` ${className}` : ''}`} aria-label={label} id={id}>
       <header className="panel__head">
         <div className="panel__title">
           <h2>{title}</h2>

@@ -6,6 +6,7 @@ import { Button } from '../../ui/Button';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { FolderIcon, OpenIcon, RetryIcon, StopIcon, TrashIcon } from '../../ui/icons';
 import { JsonView } from '../../ui/JsonView';
+import { BriefView } from './BriefView';
 import { ProgressBar } from '../../ui/ProgressBar';
 import { canCancel, canRetry, elapsedMs, mayBeCharged, progressOf, STAGE_LABELS, STAGE_TONES, taskLabel } from './job-view';
 import { useJobActions } from './use-job-actions';
@@ -75,6 +76,7 @@ export function JobRow({ job, now }: { job: Job; now: number }) {
         </ul>
       )}
 
+      {job.stage === 'succeeded' && job.request.type === 'video_analysis' && <BriefView job={job} />}
       {job.result && (
         <details className="job__result">
           <summary>Service result</summary>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { isTerminal } from '../../../../shared/domain/jobs/job';
+import { sortJobs } from '../../bridge/jobs-cache';
 import { useApiQuery } from '../../bridge/query';
 import { useNow } from '../../lib/use-now';
 import { EmptyState } from '../../ui/EmptyState';
@@ -20,7 +21,7 @@ const FILTERS: [Filter, string][] = [
 export function JobsScreen() {
   const jobs = useApiQuery('jobs:list', {});
   const [filter, setFilter] = useState<Filter>('all');
-  const list = jobs.data ?? [];
+  const list = sortJobs(jobs.data ?? []);
   const anyActive = list.some((job) => !isTerminal(job.stage));
   const now = useNow(1000, anyActive);
   const shown = list.filter((job) => (filter === 'all' ? true : filter === 'active' ? !isTerminal(job.stage) : isTerminal(job.stage)));

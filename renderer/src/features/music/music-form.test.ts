@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from '../../../../shared/api/limits';
-import { addSegmentRow, buildMusicRequest, charCount, checkMusicForm, DEFAULT_MUSIC_FORM, removeSegmentRow, type MusicForm } from './music-form';
+import { addSegmentRow, draftFromBrief, buildMusicRequest, charCount, checkMusicForm, DEFAULT_MUSIC_FORM, removeSegmentRow, type MusicForm } from './music-form';
 
 const form = (patch: Partial<MusicForm>): MusicForm => ({ ...DEFAULT_MUSIC_FORM, prompt: 'warm lo-fi piano', ...patch });
 
@@ -87,5 +87,22 @@ describe('segment rows', () => {
     expect(removeSegmentRow(rows, middle).map((r) => [r.start, r.end])).toEqual([['0', '22.5'], ['22.5', '30']]);
     expect(removeSegmentRow(rows, rows[0]!.id).map((r) => [r.start, r.end])).toEqual([['0', '22.5'], ['22.5', '30']]);
     expect(removeSegmentRow(rows, rows[2]!.id).map((r) => [r.start, r.end])).toEqual([['0', '15'], ['15', '30']]);
+  });
+});
+
+describe('draftFromBrief', () => {
+  it('turns brief segments into rows, the variation into the prompt and the end into the duration', () => {
+    const draft = draftFromBrief(
+      [
+        { start: 0, end: 4, prompt: 'calm intro' },
+        { start: 4, end: 12.4, prompt: 'lift' },
+      ],
+      ' warm piano arc ',
+    );
+    expect(draft.prompt).toBe('warm piano arc');
+    expect(draft.duration).toBe(12);
+    expect(draft.useSegments).toBe(true);
+    expect(draft.segments.map((r) => [r.start, r.end, r.prompt])).toEqual([['0', '4', 'calm intro'], ['4', '12.4', 'lift']]);
+    expect(draftFromBrief([{ start: 0, end: 2, prompt: 'short' }]).duration).toBe(5);
   });
 });

@@ -131,3 +131,18 @@ export function removeSegmentRow(rows: readonly SegmentRow[], id: string): Segme
   else if (next[0]) next[0] = { ...next[0], start: '0' };
   return next;
 }
+
+/**
+ * A Music draft from a video-analysis brief: its segments become the timed rows, the chosen
+ * variation (else the first segment's prompt) the overall prompt, and the duration its end.
+ */
+export function draftFromBrief(segments: readonly Segment[], variation?: string): Pick<MusicForm, 'prompt' | 'duration' | 'useSegments' | 'segments'> {
+  const { min, max } = LIMITS.textToMusicDuration;
+  const end = segments[segments.length - 1]?.end ?? min;
+  return {
+    prompt: (variation ?? segments[0]?.prompt ?? '').trim(),
+    duration: Math.min(max, Math.max(min, Math.round(end))),
+    useSegments: segments.length > 0,
+    segments: segments.map((segment) => ({ id: newRowId(), start: String(segment.start), end: String(segment.end), prompt: segment.prompt })),
+  };
+}

@@ -110,7 +110,14 @@ export function TaskForm({ spec, onSubmitted }: { spec: TaskSpec; onSubmitted?: 
       {submit.error && <ErrorNotice error={submit.error} />}
       {submit.isSuccess && (
         <Notice tone="ok" title="Submitted">
-          {RESULT_WORDS[spec.result]} <a href={hrefOf('jobs')}>Open Jobs</a>
+          {RESULT_WORDS[spec.result]}{' '}
+          {spec.result === 'audio' ? (
+            <button type="button" className="link-button" onClick={() => document.getElementById('takes')?.scrollIntoView({ behavior: 'smooth' })}>
+              Show in Takes
+            </button>
+          ) : (
+            <a href={hrefOf('jobs')}>Open Jobs</a>
+          )}
         </Notice>
       )}
       <div className="task__actions">
