@@ -19,11 +19,32 @@ const TITLES: Record<ApiErrorKind, string> = {
   internal: 'Service error',
 };
 
+/** Titles for the codes main answers with that are not API error kinds. */
 const LOCAL_TITLES: Record<string, string> = {
   disconnected: 'Not connected to Soundstage host',
   no_host: 'Not connected to Soundstage host',
   bad_answer: 'Unreadable answer',
   bridge_failed: 'The app could not send the request',
+  no_key: 'No API key',
+  key_rejected: 'Key rejected',
+  key_invalid: 'Key rejected',
+  verify_unreachable: 'Service unreachable',
+  no_remote_service: 'No custom service chosen',
+  engine_crashed: 'Local engine crashed',
+  engine_stopped: 'Local engine stopped',
+  path_not_allowed: 'File outside the app folders',
+  file_missing: 'File missing',
+  not_a_file: 'Not a file',
+  not_media: 'Not a media file',
+  save_failed: 'Could not save',
+  write_failed: 'Could not write the result',
+  truncated_stream: 'Stream cut off',
+  interrupted: 'Interrupted',
+  size_mismatch: 'Download incomplete',
+  not_retryable: 'Cannot retry',
+  not_cancelable: 'Cannot cancel',
+  invalid_setting: 'Setting not accepted',
+  settings_not_saved: 'Settings not saved',
 };
 
 export function isApiErrorKind(value: string): value is ApiErrorKind {

@@ -16,6 +16,7 @@ describe('describeError', () => {
     expect(describeError({ code: 'unauthorized', message: 'Invalid API key' }).title).toBe('Key rejected');
     expect(describeError({ code: 'disconnected', message: 'gone' })).toEqual({ title: 'Not connected to Soundstage host', message: 'gone' });
     expect(describeError({ code: 'weird', message: 'x' }).title).toBe('Something went wrong');
+    expect(describeError({ code: 'no_key', message: 'No API key is set.' }).title).toBe('No API key');
   });
 });
 

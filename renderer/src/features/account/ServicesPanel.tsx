@@ -20,7 +20,8 @@ function Stat({ label, value, note }: { label: string; value: string; note?: str
 /** GET /v1/account/services: what the key may use, its limits, and the free trials left. */
 export function ServicesPanel() {
   const services = useApiQuery('account:services', {});
-  const parsed = services.data ? accountServicesSchema.safeParse(services.data) : undefined;
+  // After a failed refetch the old numbers would be misleading: show the error alone.
+  const parsed = services.data && !services.error ? accountServicesSchema.safeParse(services.data) : undefined;
   const account = parsed?.success ? parsed.data : undefined;
   const trials = Object.entries(account?.trial ?? {});
   const discount = account ? account.discount_factor : 1;

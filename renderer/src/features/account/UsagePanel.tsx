@@ -20,7 +20,7 @@ export function UsagePanel() {
   const [days, setDays] = useState<number>(30);
   const [metric, setMetric] = useState<UsageMetric>('requests');
   const usage = useApiQuery('account:usage', { days });
-  const parsed = usage.data ? accountUsageSchema.safeParse(usage.data) : undefined;
+  const parsed = usage.data && !usage.error ? accountUsageSchema.safeParse(usage.data) : undefined;
   const report = parsed?.success ? parsed.data : undefined;
   const today = new Date().toISOString().slice(0, 10);
   const bars = report ? usageBars(report.daily, days, chartEndDate(report.daily, today), metric) : [];

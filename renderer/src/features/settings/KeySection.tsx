@@ -6,13 +6,16 @@ import { formatAgo } from '../../lib/format';
 import { useNow } from '../../lib/use-now';
 import { useKeyStatus } from './use-settings';
 
+/** Codes that mean the service refused the key itself (not that it could not be reached). */
+const REJECTED_CODES = new Set(['key_rejected', 'key_invalid', 'unauthorized', 'forbidden']);
+
 /** API key entry: verified by main against the service, stored encrypted, never shown again. */
 export function KeySection({ engineKind }: { engineKind: 'local' | 'custom' }) {
   const { status, set, clear } = useKeyStatus();
   const [key, setKey] = useState('');
   const now = useNow(30_000);
   const key_ = status.data;
-  const rejected = set.error ? (set.error.code === 'unauthorized' || set.error.code === 'auth_invalid' ? 'Key rejected' : 'Could not verify the key') : undefined;
+  const rejected = set.error ? (REJECTED_CODES.has(set.error.code) ? 'Key rejected' : 'Could not verify the key') : undefined;
 
   const verify = () => {
     const trimmed = key.trim();
