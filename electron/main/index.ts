@@ -43,6 +43,8 @@ if (!app.requestSingleInstanceLock()) {
       clientVersion: app.getVersion(),
       engineLauncher: new UtilityProcessEngineLauncher(join(outDir, 'engine'), log),
       secretStorage: new SafeStorageSecretStorage(join(userDataDir, 'api-key.enc')),
+      // The encrypted key lives in the user data folder, which previews may read: keep it out.
+      secretFiles: [join(userDataDir, 'api-key.enc')],
       emit: (channel, payload) => window?.webContents.send(channel, payload),
       log,
     });

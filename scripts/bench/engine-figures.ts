@@ -87,9 +87,8 @@ export function startEngineProcess(dataDir: string, key: string): Promise<{ url:
 
 /** Peak engine RSS while it runs 10 async tasks at once (music and effects). */
 export async function engineMemoryUnderLoad(target: Target, enginePid: number): Promise<string[]> {
-  const rss = sampleRss(enginePid, 100);
-  const idle = rss.stop();
-  const sampler = sampleRss(enginePid, 100);
+  const idle = sampleRss(enginePid, 100, true).stop();
+  const sampler = sampleRss(enginePid, 100, true);
   const ids: string[] = [];
   for (let i = 0; i < 10; i++) {
     const form = new FormData();
@@ -102,5 +101,5 @@ export async function engineMemoryUnderLoad(target: Target, enginePid: number): 
   const tasks = await Promise.all(ids.map((id) => waitTask(target, id)));
   const peak = sampler.stop();
   const failed = tasks.filter((t) => t.status !== 'succeeded').length;
-  return [formatRow('Engine RSS, idle → peak with 10 concurrent tasks', `${idle.toFixed(0)} MB`, `${peak.toFixed(0)} MB`, `${failed} failed`)];
+  return [formatRow('Engine + children RSS, idle → peak, 10 tasks', `${idle.toFixed(0)} MB`, `${peak.toFixed(0)} MB`, `${failed} failed`)];
 }

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 
 /** Seconds since `start` (a performance.now() value). */
@@ -48,17 +48,42 @@ export function curlUpload(url: string, key: string, field: string, path: string
   });
 }
 
-/** Samples a process's resident set size (kB from /proc) until stopped; reports the peak in MB. */
-export function sampleRss(pid: number, everyMs = 50): { stop: () => number } {
+function rssKb(pid: number): number {
+  try {
+    return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+  } catch {
+    return 0; // The process ended between samples.
+  }
+}
+
+/** The pids of a process's descendants (the engine's ffmpeg and fluidsynth children). */
+function descendants(pid: number): number[] {
+  const parents = new Map<number, number[]>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      parents.set(ppid, [...(parents.get(ppid) ?? []), Number(entry)]);
+    } catch {
+      // Gone already.
+    }
+  }
+  const found: number[] = [];
+  const queue = [pid];
+  while (queue.length) for (const child of parents.get(queue.shift()!) ?? []) found.push(child), queue.push(child);
+  return found;
+}
+
+/**
+ * Samples resident memory until stopped and reports the peak in MB: of the process alone, or
+ * with `tree` of the process and all its descendants together.
+ */
+export function sampleRss(pid: number, everyMs = 50, tree = false): { stop: () => number } {
   let peak = 0;
   const read = () => {
-    try {
-      const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-      const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-      peak = Math.max(peak, kb / 1024);
-    } catch {
-      // The process may have ended between samples.
-    }
+    const pids = tree ? [pid, ...descendants(pid)] : [pid];
+    peak = Math.max(peak, pids.reduce((sum, p) => sum + rssKb(p), 0) / 1024);
   };
   read();
   const timer = setInterval(read, everyMs);

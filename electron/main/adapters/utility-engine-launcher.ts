@@ -20,8 +20,9 @@ export class UtilityProcessEngineLauncher implements EngineLauncher {
   launch(args: EngineLaunchArgs): EngineProcess {
     const child = utilityProcess.fork(
       join(this.engineDir, 'cli.mjs'),
-      ['--port', String(args.port), '--data', args.dataDir, '--key', args.key],
-      { stdio: 'pipe', serviceName: 'Soundstage engine' },
+      ['--port', String(args.port), '--data', args.dataDir],
+      // The key goes in the environment: command lines are visible to other local users.
+      { stdio: 'pipe', serviceName: 'Soundstage engine', env: { ...process.env, SOUNDSTAGE_ENGINE_KEY: args.key } },
     );
     return new UtilityEngineProcess(child, this.onOutput);
   }

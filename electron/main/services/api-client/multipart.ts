@@ -33,7 +33,7 @@ export class UploadSourceError extends Error {
 export type MultipartResult =
   { ok: true; value: MultipartBody } | { ok: false; field: string; message: string };
 
-const READ_CHUNK_BYTES = 64 * 1024;
+const READ_CHUNK_BYTES = 512 * 1024;
 
 const CONTENT_TYPES: Record<string, string> = {
   '.mp4': 'video/mp4',
