@@ -56,6 +56,7 @@ function ConnectionBanner() {
       {connection.failures > 0
         ? `The host is not answering; retrying (attempt ${connection.failures}). Running jobs continue on the host and show up again once it answers.`
         : 'Connecting…'}
+      {connection.failures >= 3 && ' If Soundstage was restarted, open the new address it printed: each run has its own access token.'}
     </Notice>
   );
 }

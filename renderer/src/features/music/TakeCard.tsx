@@ -67,7 +67,11 @@ export function TakeCard({ job }: { job: Job }) {
         </div>
       )}
       {job.stage === 'succeeded' && file && <TakeResult job={job} file={file} />}
-      {job.stage === 'succeeded' && !file && !live && <Notice tone="warn" title="No audio file came back for this take." />}
+      {job.stage === 'succeeded' && !file && !live && (
+        <Notice tone="info" title="This result is not an audio file.">
+          Open it from Jobs.
+        </Notice>
+      )}
       {job.stage === 'failed' && job.error && (
         <ErrorNotice
           error={job.error}
