@@ -88,11 +88,12 @@ describe('duckMusicUnderVoice', () => {
     expect(result.speech.length).toBeGreaterThan(0);
     const under = meanVolumeDb(result.outputPath, 3, 1.5, TONE_ONLY);
     const clear = meanVolumeDb(result.outputPath, 7.5, 1.2, TONE_ONLY);
-    expect(clear - under).toBeGreaterThan(10.5);
-    expect(clear - under).toBeLessThan(13.5);
+    const context = `tone under speech ${under} dB, clear ${clear} dB, speech ${JSON.stringify(result.speech)}`;
+    expect(clear - under, context).toBeGreaterThan(10.5);
+    expect(clear - under, context).toBeLessThan(13.5);
     const loudness = await measureLoudness(result.outputPath);
     if (!loudness.ok) throw new Error(loudness.message);
-    expect(Math.abs(loudness.value.integratedLufs + 14)).toBeLessThanOrEqual(1);
+    expect(Math.abs(loudness.value.integratedLufs + 14), `${loudness.value.integratedLufs} LUFS`).toBeLessThanOrEqual(1);
     expect(await detectWatermarkFile(result.outputPath, KEY)).toEqual({ found: true, payload: 77 });
   });
 
