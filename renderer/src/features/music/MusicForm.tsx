@@ -11,6 +11,7 @@ import { SparkIcon } from '../../ui/icons';
 import { buildMusicRequest, charCount, checkMusicForm, type MusicDelivery, type MusicOutputFormat } from './music-form';
 import { useMusicDraft, useTakes } from './music-store';
 import { SegmentsEditor } from './SegmentsEditor';
+import { EstimateLine } from '../tasks/EstimateLine';
 
 const isMac = typeof navigator !== 'undefined' && /Mac/i.test(navigator.platform);
 const { min: MIN_DURATION, max: MAX_DURATION } = LIMITS.textToMusicDuration;
@@ -181,9 +182,12 @@ export function MusicForm() {
         </Button>
         <span id="music-generate-reason" className={check.ok ? 'faint small' : 'music-form__reason'}>
           {check.ok ? (
-            <>
-              <kbd>{isMac ? '⌘' : 'Ctrl'}</kbd> + <kbd>Enter</kbd>
-            </>
+            <span className="stack music-form__ready">
+              <EstimateLine units={{ type: 'text_to_music', seconds: draft.duration }} />
+              <span className="faint small">
+                <kbd>{isMac ? '⌘' : 'Ctrl'}</kbd> + <kbd>Enter</kbd>
+              </span>
+            </span>
           ) : (
             check.blocker
           )}

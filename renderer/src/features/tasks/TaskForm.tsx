@@ -10,7 +10,8 @@ import { ErrorNotice } from '../../ui/ErrorNotice';
 import { SparkIcon } from '../../ui/icons';
 import { Notice } from '../../ui/Notice';
 import { useTakes } from '../music/music-store';
-import { buildTaskJob, checkTask, deliveryOf, initialValues, taskLabel, type TaskValues } from './task-input';
+import { EstimateLine } from './EstimateLine';
+import { billingUnits, buildTaskJob, checkTask, deliveryOf, initialValues, taskLabel, type TaskValues } from './task-input';
 import { useTaskDrafts } from './task-drafts';
 import { TaskField } from './TaskField';
 import type { TaskSpec } from './task-specs';
@@ -124,7 +125,11 @@ export function TaskForm({ spec, onSubmitted }: { spec: TaskSpec; onSubmitted?: 
         <Button type="submit" variant="primary" icon={<SparkIcon />} disabled={!check.request} busy={submit.isPending}>
           {spec.result === 'brief' ? 'Analyse' : spec.result === 'subtitles' ? 'Proofread' : spec.type === 'dubbing' ? 'Dub' : 'Generate'}
         </Button>
-        {check.blocker && <span className="music-form__reason">{check.blocker}</span>}
+        {check.blocker ? (
+          <span className="music-form__reason">{check.blocker}</span>
+        ) : (
+          <EstimateLine units={billingUnits(spec, values, media)} unknown="Billed on the video's length; choose a local file to see the charge." />
+        )}
       </div>
     </form>
   );

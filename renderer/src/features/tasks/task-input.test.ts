@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from '../../../../shared/api/limits';
-import { buildTaskJob, checkTask, initialValues, taskLabel, type TaskValues } from './task-input';
+import { billingUnits, buildTaskJob, checkTask, initialValues, taskLabel, type TaskValues } from './task-input';
 import { DUBBING_TASK, PROOFREAD_TASK, SCORE_TASKS, type TaskSpec } from './task-specs';
 
 const spec = (type: string): TaskSpec => SCORE_TASKS.find((s) => s.type === type)!;
@@ -78,5 +78,22 @@ describe('task forms', () => {
     const s = spec('video_analysis');
     const check = checkTask(s, withValues(s, { video: '/p/a.mp4', variants_num: String(LIMITS.variantsNum.max + 1) }));
     expect(check.problems.get('variants_num')?.[0]).toMatch(/at most/);
+  });
+});
+
+describe('billingUnits', () => {
+  it('bills sfx on its duration, video tasks on the probed video, and counts languages and variants', () => {
+    const sfx = spec('text_to_sfx');
+    expect(billingUnits(sfx, withValues(sfx, { duration: '7' }), {})).toEqual({ type: 'text_to_sfx', seconds: 7 });
+    const facts = { video: { durationSeconds: 42 } };
+    expect(billingUnits(DUBBING_TASK, withValues(DUBBING_TASK, { video: '/v.mp4', languages: ['es', 'fr'] }), facts)).toEqual({
+      type: 'dubbing',
+      seconds: 42,
+      languages: 2,
+      scripts: false,
+    });
+    const analysis = spec('video_analysis');
+    expect(billingUnits(analysis, withValues(analysis, { video: '/v.mp4', variants_num: '3' }), facts)?.variants).toBe(3);
+    expect(billingUnits(PROOFREAD_TASK, withValues(PROOFREAD_TASK, { video_url: 'https://x.test/v.mp4' }), {})).toBeUndefined();
   });
 });

@@ -1,3 +1,4 @@
+import type { BillingUnits } from '../../../../shared/api/billing-rates';
 import { checkRequestMedia, type MediaFacts } from '../../../../shared/api/requests/media-checks';
 import { parseTaskRequest, requestDelivery, toFormFields, type TaskRequest } from '../../../../shared/api/requests/registry';
 import type { SegmentProblem } from '../../../../shared/api/segments';
@@ -174,4 +175,23 @@ export function buildTaskJob(spec: TaskSpec, request: TaskRequest<TaskSpec['type
 
 export function deliveryOf(spec: TaskSpec, values: TaskValues): Delivery {
   return spec.streamable && values.mode === 'stream' ? 'stream' : 'async';
+}
+
+/** What the click will be billed on, when the form tells it (a URL source has no known length). */
+export function billingUnits(spec: TaskSpec, values: TaskValues, media: Record<string, MediaFacts>): BillingUnits | undefined {
+  const count = (name: string) => (Array.isArray(values[name]) ? (values[name] as unknown[]).length : 0);
+  let seconds: number | undefined;
+  if (spec.type === 'text_to_sfx') {
+    const duration = Number(str(values.duration));
+    seconds = Number.isFinite(duration) && duration > 0 ? duration : undefined;
+  } else {
+    const source = spec.fields.find((field) => field.kind === 'source');
+    seconds = source?.kind === 'source' ? media[source.file]?.durationSeconds : undefined;
+  }
+  if (seconds === undefined) return undefined;
+  const units: BillingUnits = { type: spec.type, seconds };
+  if (spec.type === 'dubbing' || spec.type === 'proofread') units.languages = count('languages');
+  if (spec.type === 'dubbing') units.scripts = Object.keys((values.subtitles as Record<string, string> | undefined) ?? {}).length > 0;
+  if (spec.type === 'video_analysis') units.variants = Number(str(values.variants_num)) || 1;
+  return units;
 }
