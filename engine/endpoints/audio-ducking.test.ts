@@ -93,6 +93,18 @@ describe('POST /v1/audio-ducking', () => {
     }
   });
 
+  it('fails the task with DUCKING_FAILED when there is nothing to mix', async () => {
+    const quiet = join(dir, 'quiet.wav');
+    execFileSync('ffmpeg', ['-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'anullsrc=r=44100:cl=stereo:d=3', quiet]);
+    const res = await engine.post('/v1/audio-ducking', {}, { voice_file: quiet, music_file: quiet });
+    expect(res.status).toBe(202);
+    const task = await engine.pollTask(res.body.task_id);
+    expect(task.status).toBe('failed');
+    expect(task.error.code).toBe('DUCKING_FAILED');
+    expect(task.error.message).toMatch(/^DUCKING_FAILED: .*silent/);
+    expect(task).not.toHaveProperty('output_url');
+  });
+
   it('rejects a wrong choice of inputs with 400 and unusable media with 422, before charging', async () => {
     const before = (await engine.get('/v1/account/usage')).body.summary.total_requests;
     const bothVoices = await engine.post('/v1/audio-ducking', { voice_url: 'https://example.com/v.wav' }, { voice_file: voice, music_file: music });

@@ -17,6 +17,8 @@ function summaryNumber(text: string, label: string): number {
   return match[1] === '-inf' ? -Infinity : Number(match[1]);
 }
 
+const ABSOLUTE_GATE_LUFS = -70;
+
 /** Measures a file's audio with ffmpeg's ebur128 scanner (integrated loudness, true peak, range). */
 export async function measureLoudness(path: string, signal?: AbortSignal): Promise<LoudnessOutcome> {
   const run = await runTool(
@@ -26,8 +28,10 @@ export async function measureLoudness(path: string, signal?: AbortSignal): Promi
   );
   if (run.code !== 0) return { ok: false, message: `Loudness measurement failed: ${lastErrorLine(run.stderr)}` };
   const summary = run.stderr.slice(run.stderr.lastIndexOf('Summary:'));
+  const integrated = summaryNumber(summary, 'I');
   const value = {
-    integratedLufs: summaryNumber(summary, 'I'),
+    // ebur128 reports -70 LUFS (its absolute gate) when nothing passed the gate: silence.
+    integratedLufs: integrated <= ABSOLUTE_GATE_LUFS ? -Infinity : integrated,
     truePeakDb: summaryNumber(summary, 'Peak'),
     rangeLu: summaryNumber(summary, 'LRA'),
   };
