@@ -4,9 +4,10 @@ import { baseName, formatAgo, formatBytes, formatSpan } from '../../lib/format';
 import { Badge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
 import { ErrorNotice } from '../../ui/ErrorNotice';
-import { FolderIcon, OpenIcon, RetryIcon, StopIcon, TrashIcon } from '../../ui/icons';
+import { FolderIcon, OpenIcon, PlayIcon, RetryIcon, StopIcon, TrashIcon } from '../../ui/icons';
 import { JsonView } from '../../ui/JsonView';
 import { BriefView } from './BriefView';
+import { canPreview, FilePreview } from './FilePreview';
 import { ProgressBar } from '../../ui/ProgressBar';
 import { canCancel, canRetry, elapsedMs, mayBeCharged, progressOf, STAGE_LABELS, STAGE_TONES, taskLabel } from './job-view';
 import { useJobActions } from './use-job-actions';
@@ -17,6 +18,7 @@ type Confirming = 'cancel' | 'retry' | null;
 export function JobRow({ job, now }: { job: Job; now: number }) {
   const actions = useJobActions(job.id);
   const [confirming, setConfirming] = useState<Confirming>(null);
+  const [previewing, setPreviewing] = useState<string | null>(null);
   const progress = progressOf(job, now);
 
   return (
@@ -65,6 +67,18 @@ export function JobRow({ job, now }: { job: Job; now: number }) {
                 {file.role}
                 {file.bytes ? ` · ${formatBytes(file.bytes)}` : ''}
               </span>
+              {canPreview(file) && (
+                <Button
+                  size="small"
+                  variant="ghost"
+                  icon={<PlayIcon />}
+                  aria-expanded={previewing === file.path}
+                  aria-label={`Preview ${baseName(file.path)}`}
+                  onClick={() => setPreviewing(previewing === file.path ? null : file.path)}
+                >
+                  Preview
+                </Button>
+              )}
               <Button size="small" variant="ghost" icon={<OpenIcon />} onClick={() => actions.open(file.path)} aria-label={`Open ${baseName(file.path)}`}>
                 Open
               </Button>
@@ -75,6 +89,7 @@ export function JobRow({ job, now }: { job: Job; now: number }) {
           ))}
         </ul>
       )}
+      {previewing && job.files.some((file) => file.path === previewing) && <FilePreview file={job.files.find((file) => file.path === previewing)!} />}
 
       {job.stage === 'succeeded' && job.request.type === 'video_analysis' && <BriefView job={job} />}
       {job.result && (

@@ -30,6 +30,16 @@ export function Waveform({ url, label, height = 72, testId, resume }: WaveformPr
     }
   };
 
+  // Without a waveform (e.g. the file could not be fetched for decoding) the take still plays.
+  if (wave.error && url) {
+    return (
+      <div className="waveform waveform--fallback" data-testid={testId}>
+        <audio className="waveform__audio" src={url} controls preload="metadata" aria-label={label} />
+        <span className="faint small">No waveform: {wave.error}</span>
+      </div>
+    );
+  }
+
   return (
     <div className="waveform" data-ready={wave.ready || undefined} data-playing={wave.playing || undefined}>
       <Button
@@ -57,9 +67,7 @@ export function Waveform({ url, label, height = 72, testId, resume }: WaveformPr
           onKeyDown={onKeyDown}
         />
         <div className="waveform__time nums">
-          {wave.error ? (
-            <span className="field__error">Waveform unavailable: {wave.error}</span>
-          ) : wave.ready ? (
+          {wave.ready ? (
             <span>
               {formatClock(wave.currentTime)} / {formatClock(wave.duration)}
             </span>
