@@ -40,7 +40,12 @@ const NOUNS: Record<GenreId, readonly string[]> = {
 };
 
 const MODE_LABEL: Record<ModeName, string> = {
-  ionian: 'major', aeolian: 'minor', dorian: 'dorian', mixolydian: 'mixolydian', phrygian: 'phrygian', lydian: 'lydian',
+  ionian: 'major',
+  aeolian: 'minor',
+  dorian: 'dorian',
+  mixolydian: 'mixolydian',
+  phrygian: 'phrygian',
+  lydian: 'lydian',
 };
 
 export interface MusicDescription {
@@ -62,16 +67,32 @@ export function describe(composition: Composition, durationSeconds: number): Mus
   const bpm = Math.round(timeline.tempos[0]?.bpm ?? plan.bpm);
   const key = `${plan.tonic} ${MODE_LABEL[plan.mode]}`;
   const lead = programName(plan.programs.lead);
-  const backing = [...new Set([plan.programs.comp, plan.programs.pad].map(programName))].filter((name) => name !== lead);
+  const backing = [...new Set([plan.programs.comp, plan.programs.pad].map(programName))].filter(
+    (name) => name !== lead,
+  );
   const bass = programName(plan.programs.bass);
   const seen: Record<string, number> = {};
   const form = timeline.sections
-    .map((s) => (s.kind === 'intro' || s.kind === 'outro' ? s.kind : `${s.theme}${'′'.repeat(Math.min(2, (seen[s.theme] = (seen[s.theme] ?? -1) + 1)))}`))
+    .map((s) =>
+      s.kind === 'intro' || s.kind === 'outro'
+        ? s.kind
+        : `${s.theme}${'′'.repeat(Math.min(2, (seen[s.theme] = (seen[s.theme] ?? -1) + 1)))}`,
+    )
     .join('–');
   const moodWords = plan.moods.slice(0, 2).join(', ');
   const summary =
     `${capitalize(moodWords)} ${plan.style.label} in ${key} at ${bpm} BPM: ${lead} melody over ${[...backing, bass].join(', ')} ` +
     `and ${drumKitName(plan.drumKit)}; form ${form}; ${Math.round(durationSeconds)} s.`;
-  const tags = [...new Set([plan.style.label, ...plan.moods.slice(0, 2), key, `${bpm} bpm`, lead, ...backing, bass])];
+  const tags = [
+    ...new Set([
+      plan.style.label,
+      ...plan.moods.slice(0, 2),
+      key,
+      `${bpm} bpm`,
+      lead,
+      ...backing,
+      bass,
+    ]),
+  ];
   return { title, summary, tags };
 }

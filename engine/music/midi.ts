@@ -75,10 +75,18 @@ export function compositionToMidi(composition: Composition): Uint8Array {
   const conductor: Event[] = [{ tick: 0, order: 0, bytes: textEvent(0x03, 'soundstage') }];
   for (const tempo of timeline.tempos) {
     const micros = Math.round(60_000_000 / tempo.bpm);
-    conductor.push({ tick: tempo.tick, order: 0, bytes: [0xff, 0x51, 0x03, (micros >>> 16) & 0xff, (micros >>> 8) & 0xff, micros & 0xff] });
+    conductor.push({
+      tick: tempo.tick,
+      order: 0,
+      bytes: [0xff, 0x51, 0x03, (micros >>> 16) & 0xff, (micros >>> 8) & 0xff, micros & 0xff],
+    });
   }
   for (const signature of timeline.timeSignatures) {
-    conductor.push({ tick: signature.tick, order: 0, bytes: [0xff, 0x58, 0x04, signature.beats, 2, 24, 8] });
+    conductor.push({
+      tick: signature.tick,
+      order: 0,
+      bytes: [0xff, 0x58, 0x04, signature.beats, 2, 24, 8],
+    });
   }
   const chunks = [trackChunk(conductor)];
   for (const part of tracks) {
@@ -92,12 +100,35 @@ export function compositionToMidi(composition: Composition): Uint8Array {
     ];
     for (const note of withoutOverlaps(part.notes)) {
       const pitch = Math.max(0, Math.min(127, note.midi));
-      events.push({ tick: note.tick, order: 3, bytes: [0x90 | ch, pitch, Math.max(1, clamp7(note.velocity * 127))] });
-      events.push({ tick: note.tick + note.durationTicks, order: 2, bytes: [0x80 | ch, pitch, 64] });
+      events.push({
+        tick: note.tick,
+        order: 3,
+        bytes: [0x90 | ch, pitch, Math.max(1, clamp7(note.velocity * 127))],
+      });
+      events.push({
+        tick: note.tick + note.durationTicks,
+        order: 2,
+        bytes: [0x80 | ch, pitch, 64],
+      });
     }
     chunks.push(trackChunk(events));
   }
-  const header = Uint8Array.from([0x4d, 0x54, 0x68, 0x64, 0, 0, 0, 6, 0, 1, (chunks.length >>> 8) & 0xff, chunks.length & 0xff, (PPQ >>> 8) & 0xff, PPQ & 0xff]);
+  const header = Uint8Array.from([
+    0x4d,
+    0x54,
+    0x68,
+    0x64,
+    0,
+    0,
+    0,
+    6,
+    0,
+    1,
+    (chunks.length >>> 8) & 0xff,
+    chunks.length & 0xff,
+    (PPQ >>> 8) & 0xff,
+    PPQ & 0xff,
+  ]);
   const file = new Uint8Array(header.length + chunks.reduce((sum, chunk) => sum + chunk.length, 0));
   file.set(header);
   let offset = header.length;

@@ -1,14 +1,40 @@
 /** Shared vocabulary of the music generator: what a prompt means and what the composer makes. */
 
 export const GENRES = [
-  'pop', 'rock', 'electronic', 'synthwave', 'hiphop', 'lofi', 'jazz', 'blues', 'funk', 'ambient',
-  'cinematic', 'classical', 'folk', 'reggae', 'latin', 'metal', 'chiptune', 'corporate',
+  'pop',
+  'rock',
+  'electronic',
+  'synthwave',
+  'hiphop',
+  'lofi',
+  'jazz',
+  'blues',
+  'funk',
+  'ambient',
+  'cinematic',
+  'classical',
+  'folk',
+  'reggae',
+  'latin',
+  'metal',
+  'chiptune',
+  'corporate',
 ] as const;
 export type GenreId = (typeof GENRES)[number];
 
 export const MOODS = [
-  'happy', 'sad', 'dark', 'calm', 'energetic', 'epic', 'romantic', 'mysterious', 'dreamy', 'tense',
-  'nostalgic', 'playful',
+  'happy',
+  'sad',
+  'dark',
+  'calm',
+  'energetic',
+  'epic',
+  'romantic',
+  'mysterious',
+  'dreamy',
+  'tense',
+  'nostalgic',
+  'playful',
 ] as const;
 export type MoodId = (typeof MOODS)[number];
 

@@ -8,6 +8,8 @@ import { videoToSfxEndpoint } from '../endpoints/video-to-sfx';
 import { videoToVideoSfxEndpoint } from '../endpoints/video-to-video-sfx';
 import { videoToSoundEndpoint } from '../endpoints/video-to-sound';
 import { videoToVideoSoundEndpoint } from '../endpoints/video-to-video-sound';
+import { videoToMusicEndpoint } from '../endpoints/video-to-music';
+import { videoToVideoMusicEndpoint } from '../endpoints/video-to-video-music';
 import type { Endpoint } from './endpoint';
 
 /**
@@ -25,4 +27,6 @@ export const ENDPOINTS: readonly Endpoint[] = [
   videoToVideoSfxEndpoint,
   videoToSoundEndpoint,
   videoToVideoSoundEndpoint,
+  videoToMusicEndpoint,
+  videoToVideoMusicEndpoint,
 ];

@@ -8,10 +8,16 @@ const { Midi } = ToneMidi;
 
 describe('compose', () => {
   it('is deterministic: same prompt and seed give the same MIDI bytes', () => {
-    const a = compositionToMidi(compose({ prompt: 'dreamy synthwave', durationSeconds: 40, seed: 3 }));
-    const b = compositionToMidi(compose({ prompt: '  Dreamy   SYNTHWAVE ', durationSeconds: 40, seed: 3 }));
+    const a = compositionToMidi(
+      compose({ prompt: 'dreamy synthwave', durationSeconds: 40, seed: 3 }),
+    );
+    const b = compositionToMidi(
+      compose({ prompt: '  Dreamy   SYNTHWAVE ', durationSeconds: 40, seed: 3 }),
+    );
     expect(Buffer.from(a).equals(Buffer.from(b))).toBe(true);
-    const other = compositionToMidi(compose({ prompt: 'dreamy synthwave', durationSeconds: 40, seed: 4 }));
+    const other = compositionToMidi(
+      compose({ prompt: 'dreamy synthwave', durationSeconds: 40, seed: 4 }),
+    );
     expect(Buffer.from(a).equals(Buffer.from(other))).toBe(false);
   });
 
@@ -25,32 +31,43 @@ describe('compose', () => {
     expect(calm.plan.drumKit).not.toBe(metal.plan.drumKit);
   });
 
-  it.each(['pop', 'jazz', 'ambient', 'cinematic', 'lofi', 'blues', 'latin', 'chiptune', 'no drums, gentle folk'])(
-    'writes drums, bass, harmony and a melody for %j',
-    (prompt) => {
-      const piece = compose({ prompt, durationSeconds: 30 });
-      const notesOf = (role: string) => piece.tracks.filter((t) => t.role === role).flatMap((t) => t.notes);
-      expect(notesOf('drums').length).toBeGreaterThan(20);
-      expect(notesOf('bass').length).toBeGreaterThanOrEqual(piece.timeline.bars.length - 1);
-      expect(notesOf('lead').length).toBeGreaterThan(8);
-      expect(notesOf('pad').length + notesOf('comp').length).toBeGreaterThan(20);
-      const melody = notesOf('lead').map((n) => n.midi);
-      expect(new Set(melody).size).toBeGreaterThan(3);
-      for (const track of piece.tracks) {
-        for (const note of track.notes) {
-          expect(note.midi).toBeGreaterThanOrEqual(24);
-          expect(note.midi).toBeLessThanOrEqual(108);
-          expect(note.tick).toBeLessThan(piece.timeline.totalTicks);
-        }
+  it.each([
+    'pop',
+    'jazz',
+    'ambient',
+    'cinematic',
+    'lofi',
+    'blues',
+    'latin',
+    'chiptune',
+    'no drums, gentle folk',
+  ])('writes drums, bass, harmony and a melody for %j', (prompt) => {
+    const piece = compose({ prompt, durationSeconds: 30 });
+    const notesOf = (role: string) =>
+      piece.tracks.filter((t) => t.role === role).flatMap((t) => t.notes);
+    expect(notesOf('drums').length).toBeGreaterThan(20);
+    expect(notesOf('bass').length).toBeGreaterThanOrEqual(piece.timeline.bars.length - 1);
+    expect(notesOf('lead').length).toBeGreaterThan(8);
+    expect(notesOf('pad').length + notesOf('comp').length).toBeGreaterThan(20);
+    const melody = notesOf('lead').map((n) => n.midi);
+    expect(new Set(melody).size).toBeGreaterThan(3);
+    for (const track of piece.tracks) {
+      for (const note of track.notes) {
+        expect(note.midi).toBeGreaterThanOrEqual(24);
+        expect(note.midi).toBeLessThanOrEqual(108);
+        expect(note.tick).toBeLessThan(piece.timeline.totalTicks);
       }
-    },
-  );
+    }
+  });
 
   it('gives a segment that names an instrument its own track', () => {
     const piece = compose({
       prompt: 'pop with a synth lead',
       durationSeconds: 30,
-      segments: [{ start: 0, end: 15, prompt: 'verse' }, { start: 15, end: 30, prompt: 'chorus with a trumpet melody' }],
+      segments: [
+        { start: 0, end: 15, prompt: 'verse' },
+        { start: 15, end: 30, prompt: 'chorus with a trumpet melody' },
+      ],
     });
     const leads = piece.tracks.filter((t) => t.role === 'lead');
     expect(leads.map((t) => t.program).sort()).toEqual([56, 81]);
@@ -61,7 +78,9 @@ describe('compose', () => {
     const piece = compose({ prompt: 'funk', durationSeconds: 20, cuts: [7.5, 13] });
     const midi = new Midi(compositionToMidi(piece));
     expect(midi.header.ppq).toBe(480);
-    expect(midi.header.tempos.map((t) => t.ticks)).toEqual(piece.timeline.tempos.map((t) => t.tick));
+    expect(midi.header.tempos.map((t) => t.ticks)).toEqual(
+      piece.timeline.tempos.map((t) => t.tick),
+    );
     expect(midi.duration).toBeGreaterThan(19);
     expect(midi.duration).toBeLessThanOrEqual(20.5);
     const drums = midi.tracks.find((t) => t.channel === 9)!;

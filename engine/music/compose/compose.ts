@@ -43,14 +43,20 @@ function applySwing(notes: NoteEvent[], plan: MusicPlan): void {
 }
 
 function humanize(notes: NoteEvent[], rng: Rng, spread: number): void {
-  for (const note of notes) note.tick = Math.max(0, note.tick + Math.round(rng.range(-spread, spread)));
+  for (const note of notes)
+    note.tick = Math.max(0, note.tick + Math.round(rng.range(-spread, spread)));
 }
 
 /**
  * Sections whose segment prompt names an instrument play that role on it; each distinct program
  * becomes its own MIDI track (and channel), so changes never cut off ringing notes.
  */
-function splitByProgram(role: Role, notes: NoteEvent[], plan: MusicPlan, timeline: Timeline): Map<number, NoteEvent[]> {
+function splitByProgram(
+  role: Role,
+  notes: NoteEvent[],
+  plan: MusicPlan,
+  timeline: Timeline,
+): Map<number, NoteEvent[]> {
   const programOfSection = timeline.sections.map((section) => {
     const asked = section.traits?.instruments[role];
     return asked === undefined ? plan.programs[role] : asked < 0 ? plan.style.guitar : asked;
@@ -59,7 +65,11 @@ function splitByProgram(role: Role, notes: NoteEvent[], plan: MusicPlan, timelin
   let barIndex = 0;
   const sorted = [...notes].sort((a, b) => a.tick - b.tick);
   for (const note of sorted) {
-    while (barIndex + 1 < timeline.bars.length && timeline.bars[barIndex + 1]!.startTick <= note.tick) barIndex++;
+    while (
+      barIndex + 1 < timeline.bars.length &&
+      timeline.bars[barIndex + 1]!.startTick <= note.tick
+    )
+      barIndex++;
     const program = programOfSection[timeline.bars[barIndex]!.section]!;
     const list = byProgram.get(program) ?? [];
     list.push(note);
@@ -79,7 +89,10 @@ export function compose(request: CompositionRequest): Composition {
   const seed = compositionSeed(request.prompt, request.seed);
   const traits = parsePrompt(request.prompt);
   const plan = choosePlan(traits, seed);
-  const segments: TimedPrompt[] = (request.segments ?? []).map((s) => ({ ...s, traits: parsePrompt(s.prompt) }));
+  const segments: TimedPrompt[] = (request.segments ?? []).map((s) => ({
+    ...s,
+    traits: parsePrompt(s.prompt),
+  }));
   const timeline = buildTimeline(plan, request.durationSeconds, segments, request.cuts ?? []);
   const harmony = buildHarmony(plan, timeline, seed);
   const rng = new Rng(seed).fork('humanize');
@@ -104,14 +117,26 @@ export function compose(request: CompositionRequest): Composition {
       if (channel > 15) break;
       const mix = MIX[role];
       tracks.push({
-        name: role, role, channel: channel++, program, notes,
-        volume: mix.volume, pan: mix.pan, reverb: Math.max(0, Math.min(127, plan.style.reverb + mix.reverbExtra)),
+        name: role,
+        role,
+        channel: channel++,
+        program,
+        notes,
+        volume: mix.volume,
+        pan: mix.pan,
+        reverb: Math.max(0, Math.min(127, plan.style.reverb + mix.reverbExtra)),
       });
     }
   }
   tracks.push({
-    name: 'drums', role: 'drums', channel: DRUM_CHANNEL, program: plan.drumKit, notes: drums,
-    volume: plan.style.id === 'ambient' || plan.style.id === 'classical' ? 90 : 108, pan: 64, reverb: Math.min(127, plan.style.reverb * 0.6),
+    name: 'drums',
+    role: 'drums',
+    channel: DRUM_CHANNEL,
+    program: plan.drumKit,
+    notes: drums,
+    volume: plan.style.id === 'ambient' || plan.style.id === 'classical' ? 90 : 108,
+    pan: 64,
+    reverb: Math.min(127, plan.style.reverb * 0.6),
   });
   return { seed, traits, plan, timeline, harmony, tracks };
 }

@@ -12,7 +12,13 @@ export const GROOVES: Record<GrooveId, { low: Groove; mid: Groove; high: Groove 
   pop: {
     low: { 36: 'x.......x.......', 42: 'o.o.o.o.o.o.o.o.' },
     mid: { 36: 'x.....x.x.......', 38: '....x.......x...', 42: 'x.x.x.x.x.x.x.x.' },
-    high: { 36: 'x.....x.x.....x.', 38: '....X.......X...', 39: '....x.......x...', 42: 'xoxoxoxoxoxoxoxo', 46: '..............x.' },
+    high: {
+      36: 'x.....x.x.....x.',
+      38: '....X.......X...',
+      39: '....x.......x...',
+      42: 'xoxoxoxoxoxoxoxo',
+      46: '..............x.',
+    },
   },
   rock: {
     low: { 36: 'x.......x.......', 42: 'x.x.x.x.x.x.x.x.' },
@@ -22,27 +28,57 @@ export const GROOVES: Record<GrooveId, { low: Groove; mid: Groove; high: Groove 
   house: {
     low: { 36: 'x...x...x...x...', 42: '..o...o...o...o.' },
     mid: { 36: 'X...x...X...x...', 39: '....x.......x...', 46: '..x...x...x...x.' },
-    high: { 36: 'X...x...X...x...', 39: '....x.......x...', 42: 'xoxoxoxoxoxoxoxo', 46: '..x...x...x...x.' },
+    high: {
+      36: 'X...x...X...x...',
+      39: '....x.......x...',
+      42: 'xoxoxoxoxoxoxoxo',
+      46: '..x...x...x...x.',
+    },
   },
   synthwave: {
     low: { 36: 'x.......x.......', 42: 'o.o.o.o.o.o.o.o.' },
     mid: { 36: 'x...x...x...x...', 38: '....X.......X...', 42: 'x.x.x.x.x.x.x.x.' },
-    high: { 36: 'x...x...x...x...', 38: '....X.......X...', 39: '....x.......x...', 42: 'xxxxxxxxxxxxxxxx' },
+    high: {
+      36: 'x...x...x...x...',
+      38: '....X.......X...',
+      39: '....x.......x...',
+      42: 'xxxxxxxxxxxxxxxx',
+    },
   },
   boombap: {
     low: { 36: 'x.........x.....', 42: 'o.o.o.o.o.o.o.o.' },
     mid: { 36: 'x.........x.....', 38: '....X.......X...', 42: 'x.x.x.x.x.x.x.x.' },
-    high: { 36: 'x.....x...x..x..', 38: '....X.......X..o', 42: 'x.x.x.x.x.x.x.x.', 46: '.............x..' },
+    high: {
+      36: 'x.....x...x..x..',
+      38: '....X.......X..o',
+      42: 'x.x.x.x.x.x.x.x.',
+      46: '.............x..',
+    },
   },
   lofi: {
     low: { 36: 'x.........x.....', 37: '....x.......x...', 42: 'o.o.o.o.o.o.o.o.' },
     mid: { 36: 'x.......o.x.....', 38: '....x.......x...', 42: 'x.x.x.x.x.x.x.x.' },
-    high: { 36: 'x.....o...x.....', 38: '....x.......x...', 42: 'x.xox.x.x.xox.x.', 70: 'o.o.o.o.o.o.o.o.' },
+    high: {
+      36: 'x.....o...x.....',
+      38: '....x.......x...',
+      42: 'x.xox.x.x.xox.x.',
+      70: 'o.o.o.o.o.o.o.o.',
+    },
   },
   swing: {
     low: { 51: 'x...x.x.x...x.x.', 44: '....x.......x...' },
-    mid: { 51: 'x...x.x.x...x.x.', 44: '....x.......x...', 36: 'o.......o.......', 38: '..........o.....' },
-    high: { 51: 'X...x.xXx...x.x.', 44: '....x.......x...', 36: 'o...o...o...o...', 38: '......o...o...o.' },
+    mid: {
+      51: 'x...x.x.x...x.x.',
+      44: '....x.......x...',
+      36: 'o.......o.......',
+      38: '..........o.....',
+    },
+    high: {
+      51: 'X...x.xXx...x.x.',
+      44: '....x.......x...',
+      36: 'o...o...o...o...',
+      38: '......o...o...o.',
+    },
   },
   shuffle: {
     low: { 36: 'x.......x.......', 42: 'x.x.x.x.x.x.x.x.' },
@@ -52,7 +88,12 @@ export const GROOVES: Record<GrooveId, { low: Groove; mid: Groove; high: Groove 
   funk: {
     low: { 36: 'x.........x.....', 42: 'x.x.x.x.x.x.x.x.' },
     mid: { 36: 'x..x......x..x..', 38: '....X..o.o..X...', 42: 'xxxxxxxxxxxxxxxx' },
-    high: { 36: 'x..x..x...x..x..', 38: '....X..o.o..X..o', 42: 'xxxxxxxxxxxxxx.x', 46: '..............x.' },
+    high: {
+      36: 'x..x..x...x..x..',
+      38: '....X..o.o..X..o',
+      42: 'xxxxxxxxxxxxxx.x',
+      46: '..............x.',
+    },
   },
   ambient: {
     low: { 36: 'x...............', 70: '..o...o...o...o.' },
@@ -62,7 +103,12 @@ export const GROOVES: Record<GrooveId, { low: Groove; mid: Groove; high: Groove 
   cinematic: {
     low: { 36: 'x.......x.......', 45: '............x...' },
     mid: { 36: 'x.....x.x.......', 38: '....x.......x...', 45: 'x.......x.......' },
-    high: { 36: 'x.x...x.x.x...x.', 38: '....X..o....X.oo', 45: 'x...x...x...x...', 47: '..x.......x.....' },
+    high: {
+      36: 'x.x...x.x.x...x.',
+      38: '....X..o....X.oo',
+      45: 'x...x...x...x...',
+      47: '..x.......x.....',
+    },
   },
   classical: {
     low: { 36: 'o.......o.......' },
@@ -72,17 +118,32 @@ export const GROOVES: Record<GrooveId, { low: Groove; mid: Groove; high: Groove 
   folk: {
     low: { 36: 'x.......x.......', 38: 'o.o.o.o.o.o.o.o.' },
     mid: { 36: 'x.......x.......', 38: '....x.......x...', 42: 'x.x.x.x.x.x.x.x.' },
-    high: { 36: 'x.....x.x.......', 38: '....X.......X...', 42: 'x.x.x.x.x.x.x.x.', 54: '....x.......x...' },
+    high: {
+      36: 'x.....x.x.......',
+      38: '....X.......X...',
+      42: 'x.x.x.x.x.x.x.x.',
+      54: '....x.......x...',
+    },
   },
   onedrop: {
     low: { 36: '........x.......', 42: 'o.o.o.o.o.o.o.o.' },
     mid: { 36: '........x.......', 37: '........x.......', 42: 'x.x.x.x.x.x.x.x.' },
-    high: { 36: 'x.......x.......', 37: '....x.......x...', 42: 'xoxoxoxoxoxoxoxo', 46: '..............x.' },
+    high: {
+      36: 'x.......x.......',
+      37: '....x.......x...',
+      42: 'xoxoxoxoxoxoxoxo',
+      46: '..............x.',
+    },
   },
   bossa: {
     low: { 36: 'x..x....x..x....', 70: 'o.o.o.o.o.o.o.o.' },
     mid: { 36: 'x..x....x..x....', 37: 'x..x..x...x.x...', 42: 'x.x.x.x.x.x.x.x.' },
-    high: { 36: 'x..xx..xx..xx..x', 37: 'x..x..x...x.x...', 42: 'xoxoxoxoxoxoxoxo', 70: 'o.o.o.o.o.o.o.o.' },
+    high: {
+      36: 'x..xx..xx..xx..x',
+      37: 'x..x..x...x.x...',
+      42: 'xoxoxoxoxoxoxoxo',
+      70: 'o.o.o.o.o.o.o.o.',
+    },
   },
   metal: {
     low: { 36: 'x.x.x.x.x.x.x.x.', 42: 'x.x.x.x.x.x.x.x.' },
@@ -97,7 +158,13 @@ export const GROOVES: Record<GrooveId, { low: Groove; mid: Groove; high: Groove 
   corporate: {
     low: { 36: 'x.......x.......', 42: 'o.o.o.o.o.o.o.o.' },
     mid: { 36: 'x...x...x...x...', 39: '....x.......x...', 42: 'x.x.x.x.x.x.x.x.' },
-    high: { 36: 'x...x...x...x...', 38: '....x.......x...', 39: '....X.......X...', 42: 'xxxxxxxxxxxxxxxx', 46: '..x...x...x...x.' },
+    high: {
+      36: 'x...x...x...x...',
+      38: '....x.......x...',
+      39: '....X.......X...',
+      42: 'xxxxxxxxxxxxxxxx',
+      46: '..x...x...x...x.',
+    },
   },
 };
 

@@ -24,8 +24,15 @@ function fill(startTick: number, steps: number, energy: number, rng: Rng): NoteE
   for (let step = from; step < steps; step++) {
     if (length === 8 && step % 2 === 1 && rng.chance(0.4)) continue;
     const progress = (step - from) / length;
-    const midi = useToms ? TOMS[Math.min(TOMS.length - 1, Math.floor(progress * TOMS.length))]! : SNARE;
-    notes.push({ tick: startTick + step * STEP, durationTicks: STEP, midi, velocity: 0.55 + 0.4 * progress });
+    const midi = useToms
+      ? TOMS[Math.min(TOMS.length - 1, Math.floor(progress * TOMS.length))]!
+      : SNARE;
+    notes.push({
+      tick: startTick + step * STEP,
+      durationTicks: STEP,
+      midi,
+      velocity: 0.55 + 0.4 * progress,
+    });
   }
   return notes;
 }
@@ -50,11 +57,16 @@ export function composeDrums(plan: MusicPlan, timeline: Timeline, seed: number):
       notes.push(...crash(bar.startTick, 0.85 * level));
       continue;
     }
-    if (bar.index === section.firstBar && section.crash && !plan.softDrums) notes.push(...crash(bar.startTick, 0.9 * level));
+    if (bar.index === section.firstBar && section.crash && !plan.softDrums)
+      notes.push(...crash(bar.startTick, 0.9 * level));
     const groove = grooveFor(plan, section);
     const nextSection = timeline.sections[section.index + 1];
-    const endsSection = bar.index === section.firstBar + section.barCount - 1 && nextSection !== undefined;
-    const fillHere = !plan.softDrums && section.energy >= 0.45 && (endsSection || (bar.index - section.firstBar) % 8 === 7);
+    const endsSection =
+      bar.index === section.firstBar + section.barCount - 1 && nextSection !== undefined;
+    const fillHere =
+      !plan.softDrums &&
+      section.energy >= 0.45 &&
+      (endsSection || (bar.index - section.firstBar) % 8 === 7);
     const fillFrom = fillHere ? steps - (section.energy >= 0.75 ? 8 : 4) : steps;
     for (const [noteText, pattern] of Object.entries(groove)) {
       const midi = Number(noteText);
@@ -64,8 +76,14 @@ export function composeDrums(plan: MusicPlan, timeline: Timeline, seed: number):
         if (base === undefined) continue;
         // A fill replaces the snare and hats it overlaps; the kick keeps the floor.
         if (step >= fillFrom && midi !== KICK) continue;
-        if (step === 0 && midi === KICK && bar.index === section.firstBar && section.crash) continue;
-        notes.push({ tick: bar.startTick + step * STEP, durationTicks: STEP, midi, velocity: Math.min(1, base * level + rng.range(-0.04, 0.04)) });
+        if (step === 0 && midi === KICK && bar.index === section.firstBar && section.crash)
+          continue;
+        notes.push({
+          tick: bar.startTick + step * STEP,
+          durationTicks: STEP,
+          midi,
+          velocity: Math.min(1, base * level + rng.range(-0.04, 0.04)),
+        });
       }
     }
     if (fillHere) notes.push(...fill(bar.startTick, steps, section.energy, rng));

@@ -28,7 +28,10 @@ function chroma(note: string): number {
 }
 
 /** Turns a degree token ("6", "5M", "27", "b7") into a chord of the piece's key and mode. */
-export function resolveToken(token: string, plan: MusicPlan): Omit<ChordSlot, 'tick' | 'durationTicks'> {
+export function resolveToken(
+  token: string,
+  plan: MusicPlan,
+): Omit<ChordSlot, 'tick' | 'durationTicks'> {
   const match = TOKEN.exec(token);
   if (!match) throw new Error(`Bad chord token ${token}`);
   const [, flat, degreeText, major, seventh] = match;
@@ -36,14 +39,23 @@ export function resolveToken(token: string, plan: MusicPlan): Omit<ChordSlot, 't
   const scaleNotes = Mode.notes(plan.mode, plan.tonic);
   const wantSeventh = seventh === '7' || plan.style.sevenths;
   if (!flat && !major) {
-    const name = (wantSeventh ? Mode.seventhChords(plan.mode, plan.tonic) : Mode.triads(plan.mode, plan.tonic))[degree]!;
+    const name = (
+      wantSeventh ? Mode.seventhChords(plan.mode, plan.tonic) : Mode.triads(plan.mode, plan.tonic)
+    )[degree]!;
     const pitchClasses = Chord.get(name).notes.map(chroma);
     return { root: pitchClasses[0]!, pitchClasses, symbol: name };
   }
   const root = (chroma(scaleNotes[degree]!) + (flat ? 11 : 0)) % 12;
-  const intervals = seventh === '7' || (major && plan.style.sevenths && plan.style.id === 'blues') ? [0, 4, 7, 10] : [0, 4, 7];
+  const intervals =
+    seventh === '7' || (major && plan.style.sevenths && plan.style.id === 'blues')
+      ? [0, 4, 7, 10]
+      : [0, 4, 7];
   const rootName = Note.pitchClass(Note.fromMidi(60 + root));
-  return { root, pitchClasses: intervals.map((i) => (root + i) % 12), symbol: `${rootName}${intervals.length === 4 ? '7' : ''}` };
+  return {
+    root,
+    pitchClasses: intervals.map((i) => (root + i) % 12),
+    symbol: `${rootName}${intervals.length === 4 ? '7' : ''}`,
+  };
 }
 
 function cadenceToken(plan: MusicPlan): string {
@@ -78,8 +90,13 @@ export function buildHarmony(plan: MusicPlan, timeline: Timeline, seed: number):
     return Array.from({ length: perBar }, (_, k) => {
       let token = progression[(barInSection * perBar + k) % progression.length]!;
       if (bar.index === lastBar && lastBar >= 2) token = plan.style.sevenths ? '17' : '1';
-      else if (bar.index === lastBar - 1 && lastBar >= 3 && k === perBar - 1) token = cadenceToken(plan);
-      return { tick: bar.startTick + k * slotTicks, durationTicks: slotTicks, ...resolveToken(token, plan) };
+      else if (bar.index === lastBar - 1 && lastBar >= 3 && k === perBar - 1)
+        token = cadenceToken(plan);
+      return {
+        tick: bar.startTick + k * slotTicks,
+        durationTicks: slotTicks,
+        ...resolveToken(token, plan),
+      };
     });
   });
   return { scale, bars };

@@ -13,7 +13,16 @@ interface Motif {
   home: number;
 }
 
-const MOVES: readonly (readonly [number, number])[] = [[-1, 3], [1, 3], [0, 1], [-2, 1], [2, 1.5], [3, 0.5], [-3, 0.5], [4, 0.3]];
+const MOVES: readonly (readonly [number, number])[] = [
+  [-1, 3],
+  [1, 3],
+  [0, 1],
+  [-2, 1],
+  [2, 1.5],
+  [3, 0.5],
+  [-3, 0.5],
+  [4, 0.3],
+];
 
 function makeMotif(theme: Theme, density: number, rng: Rng): Motif {
   const onsets: number[] = [];
@@ -33,7 +42,9 @@ function makeMotif(theme: Theme, density: number, rng: Rng): Motif {
 
 function chordAt(harmony: Harmony, barIndex: number, tick: number): ChordSlot {
   const slots = harmony.bars[barIndex]!;
-  return slots.find((s) => tick >= s.tick && tick < s.tick + s.durationTicks) ?? slots[slots.length - 1]!;
+  return (
+    slots.find((s) => tick >= s.tick && tick < s.tick + s.durationTicks) ?? slots[slots.length - 1]!
+  );
 }
 
 /** Scale index (0 = tonic in the melody's octave, 7 = an octave up) to MIDI. */
@@ -54,12 +65,18 @@ function snapToChord(index: number, chord: ChordSlot, scale: readonly number[]):
 }
 
 function melodyIsSilent(section: Section, barInSection: number): boolean {
-  if (section.kind === 'intro') return section.barCount > 2 ? barInSection < section.barCount / 2 : true;
+  if (section.kind === 'intro')
+    return section.barCount > 2 ? barInSection < section.barCount / 2 : true;
   if (section.kind === 'outro') return barInSection >= Math.ceil(section.barCount / 2);
   return false;
 }
 
-export function composeMelody(plan: MusicPlan, timeline: Timeline, harmony: Harmony, seed: number): NoteEvent[] {
+export function composeMelody(
+  plan: MusicPlan,
+  timeline: Timeline,
+  harmony: Harmony,
+  seed: number,
+): NoteEvent[] {
   const rng = new Rng(seed).fork('melody');
   const density = plan.style.melodyDensity;
   const motifs: Record<Theme, Motif> = {
@@ -79,7 +96,12 @@ export function composeMelody(plan: MusicPlan, timeline: Timeline, harmony: Harm
     if (bar.index === lastBar && lastBar > 0) {
       const chord = chordAt(harmony, bar.index, bar.startTick);
       const end = snapToChord(Math.round(position / 7) * 7, chord, scale);
-      notes.push({ tick: bar.startTick, durationTicks: bar.beats * 4 * STEP, midi: pitchOf(end, scale, tonicMidi), velocity: 0.7 });
+      notes.push({
+        tick: bar.startTick,
+        durationTicks: bar.beats * 4 * STEP,
+        midi: pitchOf(end, scale, tonicMidi),
+        velocity: 0.7,
+      });
       continue;
     }
     if (melodyIsSilent(section, barInSection)) continue;
@@ -89,10 +111,18 @@ export function composeMelody(plan: MusicPlan, timeline: Timeline, harmony: Harm
     const half = phraseBar % 2;
     const variationRng = rng.fork(`s${section.index}b${barInSection}`);
     // Chorus repeats at high energy climb an octave when the range allows it.
-    const lift = section.theme === 'B' && section.variation > 0 && section.energy > 0.8 && plan.style.leadCenter <= 72 ? 7 : 0;
+    const lift =
+      section.theme === 'B' &&
+      section.variation > 0 &&
+      section.energy > 0.8 &&
+      plan.style.leadCenter <= 72
+        ? 7
+        : 0;
     const thin = section.energy < 0.45 || section.kind === 'break';
     const stepsInBar = bar.beats * 4;
-    const barOnsets = motif.onsets.map((s, i) => ({ step: s - half * 16, move: motif.moves[i]! })).filter((o) => o.step >= 0 && o.step < 16 && o.step < stepsInBar);
+    const barOnsets = motif.onsets
+      .map((s, i) => ({ step: s - half * 16, move: motif.moves[i]! }))
+      .filter((o) => o.step >= 0 && o.step < 16 && o.step < stepsInBar);
     barOnsets.forEach((onset, i) => {
       if (thin && onset.step % 2 !== 0) return;
       const tick = bar.startTick + onset.step * STEP;
@@ -102,17 +132,23 @@ export function composeMelody(plan: MusicPlan, timeline: Timeline, harmony: Harm
       if (section.variation > 0 && variationRng.chance(0.2)) move += variationRng.pick([-1, 1]);
       if (phraseBar === 0 && i === 0) position = motif.home + lift;
       else position += move;
-      if (onset.step % 8 === 0 || (answer && half === 1 && i === barOnsets.length - 1)) position = snapToChord(position, chord, scale);
+      if (onset.step % 8 === 0 || (answer && half === 1 && i === barOnsets.length - 1))
+        position = snapToChord(position, chord, scale);
       position = Math.max(-3 + lift, Math.min(10 + lift, position));
       const nextStep = barOnsets[i + 1]?.step ?? stepsInBar;
       const isPhraseEnd = answer && half === 1 && i === barOnsets.length - 1;
-      const length = isPhraseEnd ? nextStep - onset.step : Math.max(1, Math.min(8, (nextStep - onset.step) * plan.style.legato));
+      const length = isPhraseEnd
+        ? nextStep - onset.step
+        : Math.max(1, Math.min(8, (nextStep - onset.step) * plan.style.legato));
       const accent = onset.step === 0 ? 0.08 : onset.step % 4 === 0 ? 0.04 : 0;
       notes.push({
         tick,
         durationTicks: Math.round(length * STEP),
         midi: pitchOf(position, scale, tonicMidi),
-        velocity: Math.min(1, 0.5 + section.energy * 0.35 + accent + variationRng.range(-0.04, 0.04)),
+        velocity: Math.min(
+          1,
+          0.5 + section.energy * 0.35 + accent + variationRng.range(-0.04, 0.04),
+        ),
       });
     });
   }

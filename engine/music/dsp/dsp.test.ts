@@ -26,8 +26,11 @@ function testSignal(seconds: number, level: number): Float32Array[] {
   for (let i = 0; i < n; i++) {
     const t = i / RATE;
     const gap = t > seconds * 0.6 && t < seconds * 0.7 ? 0.02 : 1;
-    const burst = (i % 11025) < 800 ? (rng.next() * 2 - 1) * 0.5 : 0;
-    const tone = 0.3 * Math.sin(2 * Math.PI * 220 * t) + 0.2 * Math.sin(2 * Math.PI * 277.2 * t) + 0.4 * Math.sin(2 * Math.PI * 55 * t);
+    const burst = i % 11025 < 800 ? (rng.next() * 2 - 1) * 0.5 : 0;
+    const tone =
+      0.3 * Math.sin(2 * Math.PI * 220 * t) +
+      0.2 * Math.sin(2 * Math.PI * 277.2 * t) +
+      0.4 * Math.sin(2 * Math.PI * 55 * t);
     left[i] = level * gap * (tone + burst);
     right[i] = level * gap * (0.8 * tone + burst);
   }
@@ -53,7 +56,8 @@ describe('LoudnessMeter', () => {
     for (const level of [0.05, 0.5]) {
       const signal = testSignal(12, level);
       const meter = new LoudnessMeter(RATE);
-      for (let i = 0; i < signal[0]!.length; i += 3001) meter.push(signal.map((c) => c.subarray(i, i + 3001)));
+      for (let i = 0; i < signal[0]!.length; i += 3001)
+        meter.push(signal.map((c) => c.subarray(i, i + 3001)));
       const reference = await ebur128(rawInput(await writeRaw(`meter-${level}.f32`, signal)));
       expect(Math.abs(meter.integrated() - reference.integrated)).toBeLessThan(0.1);
     }
@@ -78,7 +82,8 @@ describe('TruePeakLimiter', () => {
     }
     const limiter = new TruePeakLimiter(RATE, -2);
     const parts: Float32Array[][] = [];
-    for (let i = 0; i < n; i += 1000) parts.push(limiter.process(loud.map((c) => c.subarray(i, i + 1000))));
+    for (let i = 0; i < n; i += 1000)
+      parts.push(limiter.process(loud.map((c) => c.subarray(i, i + 1000))));
     parts.push(limiter.flush());
     const out = [0, 1].map((c) => {
       const channel = new Float32Array(parts.reduce((sum, p) => sum + p[c]!.length, 0));

@@ -30,7 +30,13 @@ function kWeighting(sampleRate: number): [Biquad, Biquad] {
   q = 0.5003270373238773;
   k = Math.tan((Math.PI * f0) / sampleRate);
   a0 = 1 + k / q + k * k;
-  const highPass: Biquad = { b0: 1, b1: -2, b2: 1, a1: (2 * (k * k - 1)) / a0, a2: (1 - k / q + k * k) / a0 };
+  const highPass: Biquad = {
+    b0: 1,
+    b1: -2,
+    b2: 1,
+    a1: (2 * (k * k - 1)) / a0,
+    a2: (1 - k / q + k * k) / a0,
+  };
   return [shelf, highPass];
 }
 
@@ -81,7 +87,14 @@ export class LoudnessMeter {
     this.subEnergy = 0;
     this.subFrames = 0;
     const n = this.subBlocks.length;
-    if (n >= 4) this.blocks.push((this.subBlocks[n - 1]! + this.subBlocks[n - 2]! + this.subBlocks[n - 3]! + this.subBlocks[n - 4]!) / 4);
+    if (n >= 4)
+      this.blocks.push(
+        (this.subBlocks[n - 1]! +
+          this.subBlocks[n - 2]! +
+          this.subBlocks[n - 3]! +
+          this.subBlocks[n - 4]!) /
+          4,
+      );
   }
 
   /** Integrated loudness in LUFS so far; -Infinity while nothing passes the gates. */

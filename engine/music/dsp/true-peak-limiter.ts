@@ -48,7 +48,13 @@ export class TruePeakLimiter {
   private inputFrames = 0;
   private outputFrames = 0;
 
-  constructor(sampleRate: number, ceilingDb: number, lookaheadMs = 5, releaseMs = 120, private readonly channels = 2) {
+  constructor(
+    sampleRate: number,
+    ceilingDb: number,
+    lookaheadMs = 5,
+    releaseMs = 120,
+    private readonly channels = 2,
+  ) {
     this.ceiling = Math.pow(10, ceilingDb / 20);
     this.lookahead = Math.max(8, Math.round((lookaheadMs / 1000) * sampleRate));
     this.release = Math.exp(-1 / ((releaseMs / 1000) * sampleRate));
@@ -84,7 +90,12 @@ export class TruePeakLimiter {
     return drained.map((channel) => channel.subarray(0, pendingOutput));
   }
 
-  private step(input: readonly Float32Array[], i: number, out: Float32Array[], written: number): number {
+  private step(
+    input: readonly Float32Array[],
+    i: number,
+    out: Float32Array[],
+    written: number,
+  ): number {
     const n = this.inputFrames++;
     const size = 2 * HALF_TAPS;
     const write = n % size;
@@ -122,13 +133,20 @@ export class TruePeakLimiter {
     const need = peak > this.ceiling ? this.ceiling / peak : 1;
     const ring = this.required.length;
     this.required[m % ring] = need;
-    while (this.dequeTail > this.dequeHead && this.required[this.deque[(this.dequeTail - 1) % ring]! % ring]! >= need) this.dequeTail--;
+    while (
+      this.dequeTail > this.dequeHead &&
+      this.required[this.deque[(this.dequeTail - 1) % ring]! % ring]! >= need
+    )
+      this.dequeTail--;
     this.deque[this.dequeTail++ % ring] = m;
     const j = m - this.lookahead;
     if (j < 0) return 0;
     while (this.deque[this.dequeHead % ring]! < j) this.dequeHead++;
     const windowMin = this.required[this.deque[this.dequeHead % ring]! % ring]!;
-    this.envelope = windowMin < this.envelope ? windowMin : windowMin - (windowMin - this.envelope) * this.release;
+    this.envelope =
+      windowMin < this.envelope
+        ? windowMin
+        : windowMin - (windowMin - this.envelope) * this.release;
     if (j === 0) {
       // Before the first frame the gain is taken as already settled, so an opening peak is held too.
       this.box.fill(this.envelope);
@@ -138,7 +156,8 @@ export class TruePeakLimiter {
     this.boxSum += this.envelope - this.box[slot]!;
     this.box[slot] = this.envelope;
     const gain = Math.min(1, this.boxSum / this.lookahead);
-    for (let c = 0; c < this.channels; c++) out[c]![written] = this.delay[c]![j % this.delayLength]! * gain;
+    for (let c = 0; c < this.channels; c++)
+      out[c]![written] = this.delay[c]![j % this.delayLength]! * gain;
     this.outputFrames++;
     return 1;
   }

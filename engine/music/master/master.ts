@@ -40,11 +40,17 @@ const SLEW_DB_PER_SECOND = 1.5;
  * frames. Fixed blocks make every later decision (gain steps, look-ahead) independent of how the
  * synthesizer's output happened to arrive, so the same piece always masters to the same bytes.
  */
-async function* exactBlocks(source: AsyncIterable<Float32Array[]>, total: number): AsyncGenerator<Float32Array[]> {
+async function* exactBlocks(
+  source: AsyncIterable<Float32Array[]>,
+  total: number,
+): AsyncGenerator<Float32Array[]> {
   let block = [new Float32Array(BLOCK_FRAMES), new Float32Array(BLOCK_FRAMES)];
   let filled = 0;
   let emitted = 0;
-  const take = function* (channels: readonly Float32Array[] | undefined, frames: number): Generator<Float32Array[]> {
+  const take = function* (
+    channels: readonly Float32Array[] | undefined,
+    frames: number,
+  ): Generator<Float32Array[]> {
     let offset = 0;
     while (offset < frames && emitted < total) {
       const count = Math.min(frames - offset, BLOCK_FRAMES - filled, total - emitted - filled);
@@ -79,7 +85,11 @@ function applyGain(block: Float32Array[], fromDb: number, toDb: number): void {
   }
 }
 
-async function* withGain(source: AsyncIterable<Float32Array[]>, mode: GainMode, sampleRate: number): AsyncGenerator<Float32Array[]> {
+async function* withGain(
+  source: AsyncIterable<Float32Array[]>,
+  mode: GainMode,
+  sampleRate: number,
+): AsyncGenerator<Float32Array[]> {
   if (mode.kind === 'fixed') {
     for await (const block of source) {
       applyGain(block, mode.db, mode.db);
@@ -92,16 +102,22 @@ async function* withGain(source: AsyncIterable<Float32Array[]>, mode: GainMode, 
   let queued = 0;
   let current: number | undefined;
   let released = 0;
-  const lookaheadFrames = (): number => Math.min(mode.lookaheadSeconds * sampleRate, mode.startSeconds * sampleRate + released);
+  const lookaheadFrames = (): number =>
+    Math.min(mode.lookaheadSeconds * sampleRate, mode.startSeconds * sampleRate + released);
   const release = function* (all: boolean): Generator<Float32Array[]> {
     while (queue.length > 0 && (all || queued > lookaheadFrames())) {
       const block = queue.shift()!;
       queued -= block[0]!.length;
       released += block[0]!.length;
       const measured = meter.integrated();
-      const wanted = Number.isFinite(measured) ? TARGET_LUFS - measured : (current ?? mode.fallbackDb);
+      const wanted = Number.isFinite(measured)
+        ? TARGET_LUFS - measured
+        : (current ?? mode.fallbackDb);
       const maxStep = (SLEW_DB_PER_SECOND * block[0]!.length) / sampleRate;
-      const next = current === undefined ? wanted : current + Math.max(-maxStep, Math.min(maxStep, wanted - current));
+      const next =
+        current === undefined
+          ? wanted
+          : current + Math.max(-maxStep, Math.min(maxStep, wanted - current));
       applyGain(block, current ?? next, next);
       current = next;
       yield block;
@@ -121,10 +137,16 @@ async function* withGain(source: AsyncIterable<Float32Array[]>, mode: GainMode, 
  * fade-in/out, then the watermark (last, so nothing after it alters the marked samples before
  * the encoder).
  */
-export async function* master(source: AsyncIterable<Float32Array[]>, options: MasterOptions): AsyncGenerator<Float32Array[]> {
+export async function* master(
+  source: AsyncIterable<Float32Array[]>,
+  options: MasterOptions,
+): AsyncGenerator<Float32Array[]> {
   const limiter = new TruePeakLimiter(options.sampleRate, CEILING_DBTP);
   const fadeInFrames = Math.round(FADE_IN_SECONDS * options.sampleRate);
-  const fadeOutFrames = Math.min(options.totalFrames, Math.round(options.fadeOutSeconds * options.sampleRate));
+  const fadeOutFrames = Math.min(
+    options.totalFrames,
+    Math.round(options.fadeOutSeconds * options.sampleRate),
+  );
   const fadeOutStart = options.totalFrames - fadeOutFrames;
   let position = 0;
   const finish = (block: Float32Array[]): Float32Array[] => {
@@ -135,7 +157,8 @@ export async function* master(source: AsyncIterable<Float32Array[]>, options: Ma
       let gain = 1;
       if (at < fadeInFrames) gain = at / fadeInFrames;
       // Equal-power style curve: the tail of the last chord dies away instead of stopping.
-      if (at >= fadeOutStart) gain *= Math.cos(((at - fadeOutStart) / fadeOutFrames) * (Math.PI / 2));
+      if (at >= fadeOutStart)
+        gain *= Math.cos(((at - fadeOutStart) / fadeOutFrames) * (Math.PI / 2));
       if (gain !== 1) for (const channel of block) channel[i]! *= gain;
     }
     position += frames;
@@ -143,7 +166,11 @@ export async function* master(source: AsyncIterable<Float32Array[]>, options: Ma
     options.outputMeter?.push(block);
     return block;
   };
-  for await (const block of withGain(exactBlocks(source, options.totalFrames), options.gain, options.sampleRate)) {
+  for await (const block of withGain(
+    exactBlocks(source, options.totalFrames),
+    options.gain,
+    options.sampleRate,
+  )) {
     const limited = limiter.process(block);
     if (limited[0]!.length > 0) yield finish(limited);
   }

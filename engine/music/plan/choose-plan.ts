@@ -19,19 +19,48 @@ export interface MusicPlan {
 
 /** Genre a mood suggests when the prompt names none. */
 const MOOD_GENRES: Partial<Record<MoodId, readonly GenreId[]>> = {
-  calm: ['ambient', 'lofi'], epic: ['cinematic'], energetic: ['electronic', 'rock'], happy: ['pop', 'corporate'],
-  sad: ['classical', 'lofi'], dark: ['cinematic', 'hiphop'], tense: ['cinematic'], dreamy: ['ambient', 'synthwave'],
-  romantic: ['classical', 'latin'], nostalgic: ['synthwave', 'lofi'], playful: ['pop', 'chiptune'], mysterious: ['jazz', 'cinematic'],
+  calm: ['ambient', 'lofi'],
+  epic: ['cinematic'],
+  energetic: ['electronic', 'rock'],
+  happy: ['pop', 'corporate'],
+  sad: ['classical', 'lofi'],
+  dark: ['cinematic', 'hiphop'],
+  tense: ['cinematic'],
+  dreamy: ['ambient', 'synthwave'],
+  romantic: ['classical', 'latin'],
+  nostalgic: ['synthwave', 'lofi'],
+  playful: ['pop', 'chiptune'],
+  mysterious: ['jazz', 'cinematic'],
 };
 
 const MOOD_TEMPO: Record<MoodId, number> = {
-  happy: 0.15, sad: -0.25, dark: -0.05, calm: -0.3, energetic: 0.3, epic: 0.1, romantic: -0.15, mysterious: -0.1,
-  dreamy: -0.2, tense: 0.1, nostalgic: 0, playful: 0.15,
+  happy: 0.15,
+  sad: -0.25,
+  dark: -0.05,
+  calm: -0.3,
+  energetic: 0.3,
+  epic: 0.1,
+  romantic: -0.15,
+  mysterious: -0.1,
+  dreamy: -0.2,
+  tense: 0.1,
+  nostalgic: 0,
+  playful: 0.15,
 };
 
 const MOOD_ENERGY: Record<MoodId, number> = {
-  happy: 0.1, sad: -0.15, dark: 0, calm: -0.3, energetic: 0.3, epic: 0.25, romantic: -0.1, mysterious: -0.1,
-  dreamy: -0.2, tense: 0.1, nostalgic: 0, playful: 0.05,
+  happy: 0.1,
+  sad: -0.15,
+  dark: 0,
+  calm: -0.3,
+  energetic: 0.3,
+  epic: 0.25,
+  romantic: -0.1,
+  mysterious: -0.1,
+  dreamy: -0.2,
+  tense: 0.1,
+  nostalgic: 0,
+  playful: 0.05,
 };
 
 const DARK_MOODS: readonly MoodId[] = ['sad', 'dark', 'tense', 'mysterious'];
@@ -85,10 +114,17 @@ export function choosePlan(traits: PromptTraits, seed: number): MusicPlan {
     bass: chooseProgram('bass', style, traits, rng),
   };
   // A prompt that names only one melodic instrument ("solo piano") wants it to carry the tune.
-  if (traits.instruments.lead === undefined && traits.instruments.comp !== undefined && traits.instrumentNames.length === 1) {
+  if (
+    traits.instruments.lead === undefined &&
+    traits.instruments.comp !== undefined &&
+    traits.instrumentNames.length === 1
+  ) {
     programs.lead = programs.comp;
   }
-  const energy = 0.6 + moods.slice(0, 2).reduce((sum, mood) => sum + MOOD_ENERGY[mood], 0) + traits.energyBias * 0.3;
+  const energy =
+    0.6 +
+    moods.slice(0, 2).reduce((sum, mood) => sum + MOOD_ENERGY[mood], 0) +
+    traits.energyBias * 0.3;
   return {
     style,
     moods,
@@ -97,7 +133,8 @@ export function choosePlan(traits: PromptTraits, seed: number): MusicPlan {
     tonic,
     mode,
     programs,
-    drumKit: traits.instrumentNames.includes('synth bass') && style.drumKit === 0 ? 25 : style.drumKit,
+    drumKit:
+      traits.instrumentNames.includes('synth bass') && style.drumKit === 0 ? 25 : style.drumKit,
     energy: Math.min(0.95, Math.max(0.2, energy)),
     softDrums: traits.softDrums,
   };

@@ -22,11 +22,17 @@ export interface SpanFit {
   barAligned: boolean;
 }
 
-export function fitSpan(seconds: number, baseBpm: number, beatsPerBar: number, explicit = false): SpanFit {
+export function fitSpan(
+  seconds: number,
+  baseBpm: number,
+  beatsPerBar: number,
+  explicit = false,
+): SpanFit {
   const bars = Math.round((seconds * baseBpm) / (60 * beatsPerBar));
   if (bars >= 1) {
     const bpm = (bars * beatsPerBar * 60) / seconds;
-    if (Math.abs(bpm / baseBpm - 1) <= (explicit ? MAX_BAR_STRETCH_EXPLICIT : MAX_BAR_STRETCH)) return { seconds, beats: bars * beatsPerBar, bpm, barAligned: true };
+    if (Math.abs(bpm / baseBpm - 1) <= (explicit ? MAX_BAR_STRETCH_EXPLICIT : MAX_BAR_STRETCH))
+      return { seconds, beats: bars * beatsPerBar, bpm, barAligned: true };
   }
   const beats = Math.max(1, Math.round((seconds * baseBpm) / 60));
   return { seconds, beats, bpm: (beats * 60) / seconds, barAligned: false };
@@ -40,11 +46,17 @@ function cost(fits: readonly SpanFit[], baseBpm: number): number {
 }
 
 /** Picks the base tempo near `bpm` that fits every span best, and returns each span's fit. */
-export function fitSpans(spanSeconds: readonly number[], bpm: number, beatsPerBar: number, explicit: boolean): SpanFit[] {
+export function fitSpans(
+  spanSeconds: readonly number[],
+  bpm: number,
+  beatsPerBar: number,
+  explicit: boolean,
+): SpanFit[] {
   const range = explicit ? SEARCH_EXPLICIT : SEARCH_FREE;
   // Judged against the candidate and, a little, against the plan's tempo, so the search does not
   // drift to the edge of its range for no gain.
-  const total = (fits: readonly SpanFit[], candidate: number): number => cost(fits, candidate) + 0.05 * cost(fits, bpm);
+  const total = (fits: readonly SpanFit[], candidate: number): number =>
+    cost(fits, candidate) + 0.05 * cost(fits, bpm);
   let best: SpanFit[] = spanSeconds.map((s) => fitSpan(s, bpm, beatsPerBar, explicit));
   if (spanSeconds.length === 1) return best;
   let bestCost = total(best, bpm);

@@ -27,7 +27,9 @@ describe('buildTimeline', () => {
     const themes = timeline.sections.map((s) => s.theme);
     expect(themes).toContain('A');
     expect(themes).toContain('B');
-    expect(timeline.sections.filter((s) => s.theme === 'A').some((s) => s.variation > 0)).toBe(true);
+    expect(timeline.sections.filter((s) => s.theme === 'A').some((s) => s.variation > 0)).toBe(
+      true,
+    );
   });
 
   it('puts every video cut on a bar line that starts a section, with a crash', () => {
@@ -41,7 +43,8 @@ describe('buildTimeline', () => {
       expect(section?.crash).toBe(true);
     }
     expect(secondsAtTick(timeline.tempos, timeline.totalTicks)).toBeCloseTo(45, 6);
-    for (const tempo of timeline.tempos) expect(Math.abs(tempo.bpm / timeline.tempos[0]!.bpm - 1)).toBeLessThan(0.2);
+    for (const tempo of timeline.tempos)
+      expect(Math.abs(tempo.bpm / timeline.tempos[0]!.bpm - 1)).toBeLessThan(0.2);
   });
 
   it('turns a cut too close to another into an accent near its time', () => {
@@ -53,11 +56,20 @@ describe('buildTimeline', () => {
   it('shapes sections from segment prompts', () => {
     const segments: TimedPrompt[] = [
       { start: 0, end: 10, prompt: 'quiet intro', traits: parsePrompt('quiet intro') },
-      { start: 10, end: 24, prompt: 'big explosive chorus', traits: parsePrompt('big explosive chorus') },
+      {
+        start: 10,
+        end: 24,
+        prompt: 'big explosive chorus',
+        traits: parsePrompt('big explosive chorus'),
+      },
       { start: 24, end: 30, prompt: 'calm outro', traits: parsePrompt('calm outro') },
     ];
     const timeline = buildTimeline(plan('electronic'), 30, segments, []);
-    const bySegment = [0, 10, 24].map((t) => timeline.sections.find((s) => Math.abs(secondsAtTick(timeline.tempos, s.startTick) - t) < 0.001));
+    const bySegment = [0, 10, 24].map((t) =>
+      timeline.sections.find(
+        (s) => Math.abs(secondsAtTick(timeline.tempos, s.startTick) - t) < 0.001,
+      ),
+    );
     expect(bySegment.map((s) => s?.kind)).toEqual(['intro', 'chorus', 'outro']);
     expect(bySegment[1]!.energy).toBeGreaterThan(bySegment[0]!.energy + 0.3);
     expect(bySegment[1]!.theme).not.toBe(bySegment[0]!.theme);

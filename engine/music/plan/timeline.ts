@@ -1,4 +1,10 @@
-import { PPQ, type PromptTraits, type SectionKind, type TempoChange, type TimeSignatureChange } from '../types';
+import {
+  PPQ,
+  type PromptTraits,
+  type SectionKind,
+  type TempoChange,
+  type TimeSignatureChange,
+} from '../types';
 import { fitSpans } from './fit-tempo';
 import type { MusicPlan } from './choose-plan';
 
@@ -54,13 +60,32 @@ interface Span {
   segment?: TimedPrompt;
 }
 
-const BASE_ENERGY: Record<SectionKind, number> = { intro: 0.35, verse: 0.6, chorus: 0.85, bridge: 0.55, break: 0.3, outro: 0.45 };
+const BASE_ENERGY: Record<SectionKind, number> = {
+  intro: 0.35,
+  verse: 0.6,
+  chorus: 0.85,
+  bridge: 0.55,
+  break: 0.3,
+  outro: 0.45,
+};
 const THEME_KIND: Record<Theme, SectionKind> = { A: 'verse', B: 'chorus', C: 'bridge' };
-const KIND_THEME: Record<SectionKind, Theme> = { intro: 'A', verse: 'A', chorus: 'B', bridge: 'C', break: 'C', outro: 'A' };
+const KIND_THEME: Record<SectionKind, Theme> = {
+  intro: 'A',
+  verse: 'A',
+  chorus: 'B',
+  bridge: 'C',
+  break: 'C',
+  outro: 'A',
+};
 const THEME_CYCLE: readonly Theme[] = ['A', 'B', 'A', 'B', 'C', 'A', 'B', 'B'];
 const PARTNER: Record<Theme, Theme> = { A: 'B', B: 'A', C: 'A' };
 
-function buildSpans(duration: number, segments: readonly TimedPrompt[], cuts: readonly number[], minSpan: number) {
+function buildSpans(
+  duration: number,
+  segments: readonly TimedPrompt[],
+  cuts: readonly number[],
+  minSpan: number,
+) {
   const points = [
     ...segments.slice(1).map((s) => ({ time: s.start, cut: false })),
     ...cuts.map((time) => ({ time, cut: true })),
@@ -74,7 +99,9 @@ function buildSpans(duration: number, segments: readonly TimedPrompt[], cuts: re
     else if (point.cut && point.time > 0 && point.time < duration) accents.push(point.time);
   }
   const spans: Span[] = starts.map((s, i) => {
-    const segment = segments.find((seg) => seg.start <= s.time + 0.05 && s.time < seg.end - 0.05) ?? segments[segments.length - 1];
+    const segment =
+      segments.find((seg) => seg.start <= s.time + 0.05 && s.time < seg.end - 0.05) ??
+      segments[segments.length - 1];
     const span: Span = { start: s.time, end: starts[i + 1]?.time ?? duration, atCut: s.cut };
     if (segment) span.segment = segment;
     return span;
@@ -99,11 +126,21 @@ function chunkBars(count: number, size: number): number[] {
  * Lays out the piece: spans between fixed points (segment starts, cuts, the end), the tempo that
  * puts those points on bar lines, and A-B-A'-style sections inside each span.
  */
-export function buildTimeline(plan: MusicPlan, duration: number, segments: readonly TimedPrompt[], cuts: readonly number[]): Timeline {
+export function buildTimeline(
+  plan: MusicPlan,
+  duration: number,
+  segments: readonly TimedPrompt[],
+  cuts: readonly number[],
+): Timeline {
   const beatsPerBar = 4;
   const barSeconds = (60 * beatsPerBar) / plan.bpm;
   const { spans, accents } = buildSpans(duration, segments, cuts, Math.max(1.5, barSeconds));
-  const fits = fitSpans(spans.map((s) => s.end - s.start), plan.bpm, beatsPerBar, plan.bpmExplicit);
+  const fits = fitSpans(
+    spans.map((s) => s.end - s.start),
+    plan.bpm,
+    beatsPerBar,
+    plan.bpmExplicit,
+  );
 
   const bars: Bar[] = [];
   const sections: Section[] = [];
@@ -116,18 +153,29 @@ export function buildTimeline(plan: MusicPlan, duration: number, segments: reado
 
   spans.forEach((span, spanIndex) => {
     const fit = fits[spanIndex]!;
-    if (tempos.length === 0 || Math.abs(tempos[tempos.length - 1]!.bpm - fit.bpm) > 1e-6) tempos.push({ tick, bpm: fit.bpm });
-    const barBeats: number[] = Array.from({ length: Math.floor(fit.beats / beatsPerBar) }, () => beatsPerBar);
+    if (tempos.length === 0 || Math.abs(tempos[tempos.length - 1]!.bpm - fit.bpm) > 1e-6)
+      tempos.push({ tick, bpm: fit.bpm });
+    const barBeats: number[] = Array.from(
+      { length: Math.floor(fit.beats / beatsPerBar) },
+      () => beatsPerBar,
+    );
     if (fit.beats % beatsPerBar) barBeats.push(fit.beats % beatsPerBar);
 
     let chunks = chunkBars(barBeats.length, phraseBars);
     const plainPiece = segments.length === 0;
     const introBars = barBeats.length >= 32 ? 4 : 2;
     const addIntro = plainPiece && spanIndex === 0 && barBeats.length >= 10;
-    const addOutro = plainPiece && spanIndex === spans.length - 1 && barBeats.length - (addIntro ? introBars : 0) >= 10;
+    const addOutro =
+      plainPiece &&
+      spanIndex === spans.length - 1 &&
+      barBeats.length - (addIntro ? introBars : 0) >= 10;
     if (addIntro || addOutro) {
       const core = barBeats.length - (addIntro ? introBars : 0) - (addOutro ? introBars : 0);
-      chunks = [...(addIntro ? [introBars] : []), ...chunkBars(core, phraseBars), ...(addOutro ? [introBars] : [])];
+      chunks = [
+        ...(addIntro ? [introBars] : []),
+        ...chunkBars(core, phraseBars),
+        ...(addOutro ? [introBars] : []),
+      ];
     }
 
     let barInSpan = 0;
@@ -138,7 +186,9 @@ export function buildTimeline(plan: MusicPlan, duration: number, segments: reado
       if (segment) {
         const key = segment.prompt.trim().toLowerCase();
         const named = segment.traits.sectionKind;
-        const base = named ? KIND_THEME[named] : (segmentThemes.get(key) ?? THEME_CYCLE[segmentThemes.size % THEME_CYCLE.length]!);
+        const base = named
+          ? KIND_THEME[named]
+          : (segmentThemes.get(key) ?? THEME_CYCLE[segmentThemes.size % THEME_CYCLE.length]!);
         segmentThemes.set(key, base);
         theme = chunkIndex % 2 === 0 ? base : PARTNER[base];
         kind = named && chunkIndex === 0 ? named : THEME_KIND[theme];
@@ -154,7 +204,13 @@ export function buildTimeline(plan: MusicPlan, duration: number, segments: reado
       }
       const variation = themeUses[theme]++;
       const bias = span.segment?.traits.energyBias ?? 0;
-      const energy = Math.min(1, Math.max(0.15, BASE_ENERGY[kind] + (plan.energy - 0.6) + bias * 0.4 + 0.04 * Math.min(variation, 3)));
+      const energy = Math.min(
+        1,
+        Math.max(
+          0.15,
+          BASE_ENERGY[kind] + (plan.energy - 0.6) + bias * 0.4 + 0.04 * Math.min(variation, 3),
+        ),
+      );
       const firstBar = bars.length;
       const startTick = tick;
       for (let b = 0; b < chunkBarsCount; b++) {
@@ -163,7 +219,15 @@ export function buildTimeline(plan: MusicPlan, duration: number, segments: reado
         tick += beats * PPQ;
       }
       const section: Section = {
-        index: sections.length, kind, theme, variation, firstBar, barCount: chunkBarsCount, startTick, endTick: tick, energy,
+        index: sections.length,
+        kind,
+        theme,
+        variation,
+        firstBar,
+        barCount: chunkBarsCount,
+        startTick,
+        endTick: tick,
+        energy,
         crash: sections.length > 0 && ((chunkIndex === 0 && span.atCut) || energy >= 0.5),
       };
       if (span.segment) section.traits = span.segment.traits;
@@ -174,10 +238,20 @@ export function buildTimeline(plan: MusicPlan, duration: number, segments: reado
   const timeSignatures: TimeSignatureChange[] = [];
   for (const bar of bars) {
     const previous = timeSignatures[timeSignatures.length - 1];
-    if (!previous || previous.beats !== bar.beats) timeSignatures.push({ tick: bar.startTick, beats: bar.beats });
+    if (!previous || previous.beats !== bar.beats)
+      timeSignatures.push({ tick: bar.startTick, beats: bar.beats });
   }
   const accentTicks = accents.map((seconds) => ticksAtSeconds(tempos, seconds));
-  return { beatsPerBar, sections, bars, tempos, timeSignatures, accentTicks, totalTicks: tick, durationSeconds: duration };
+  return {
+    beatsPerBar,
+    sections,
+    bars,
+    tempos,
+    timeSignatures,
+    accentTicks,
+    totalTicks: tick,
+    durationSeconds: duration,
+  };
 }
 
 /** Seconds at a tick, through the tempo map. */
@@ -195,7 +269,8 @@ export function secondsAtTick(tempos: readonly TempoChange[], tick: number): num
 /** The sixteenth-note tick nearest to a time, through the tempo map. */
 function ticksAtSeconds(tempos: readonly TempoChange[], seconds: number): number {
   let index = 0;
-  while (index + 1 < tempos.length && secondsAtTick(tempos, tempos[index + 1]!.tick) <= seconds) index++;
+  while (index + 1 < tempos.length && secondsAtTick(tempos, tempos[index + 1]!.tick) <= seconds)
+    index++;
   const from = tempos[index]!;
   const tick = from.tick + ((seconds - secondsAtTick(tempos, from.tick)) * from.bpm * PPQ) / 60;
   const step = PPQ / 4;

@@ -19,10 +19,19 @@ export interface PreparedPiece {
 }
 
 export function preparePiece(spec: MusicSpec): PreparedPiece {
-  if (!Number.isFinite(spec.durationSeconds) || spec.durationSeconds <= 0 || spec.durationSeconds > MAX_SECONDS) {
-    throw new RangeError(`durationSeconds must be in (0, ${MAX_SECONDS}], got ${spec.durationSeconds}`);
+  if (
+    !Number.isFinite(spec.durationSeconds) ||
+    spec.durationSeconds <= 0 ||
+    spec.durationSeconds > MAX_SECONDS
+  ) {
+    throw new RangeError(
+      `durationSeconds must be in (0, ${MAX_SECONDS}], got ${spec.durationSeconds}`,
+    );
   }
-  const request: Parameters<typeof compose>[0] = { prompt: spec.prompt, durationSeconds: spec.durationSeconds };
+  const request: Parameters<typeof compose>[0] = {
+    prompt: spec.prompt,
+    durationSeconds: spec.durationSeconds,
+  };
   if (spec.segments) request.segments = spec.segments;
   if (spec.cuts) request.cuts = spec.cuts.filter((cut) => Number.isFinite(cut));
   if (spec.seed !== undefined) request.seed = spec.seed;
@@ -48,6 +57,13 @@ export async function writeMidiFile(workDir: string, composition: Composition): 
   return path;
 }
 
-export function makeWatermark(payload: number, key?: string): { process(channels: Float32Array[]): void } {
-  return createWatermarkEmbedder({ key: key ?? DEFAULT_WATERMARK_KEY, payload, sampleRate: SAMPLE_RATE });
+export function makeWatermark(
+  payload: number,
+  key?: string,
+): { process(channels: Float32Array[]): void } {
+  return createWatermarkEmbedder({
+    key: key ?? DEFAULT_WATERMARK_KEY,
+    payload,
+    sampleRate: SAMPLE_RATE,
+  });
 }

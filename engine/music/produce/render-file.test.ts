@@ -49,7 +49,12 @@ describe('renderMusicFile', () => {
 
   it('renders wav and mp3 with their content types and the same length', async () => {
     const spec = { prompt: 'gentle folk with acoustic guitar', durationSeconds: 7 };
-    const wav = await renderMusicFile(spec, { workDir: dir, format: 'wav', watermarkPayload: 1, watermarkKey: 'another key' });
+    const wav = await renderMusicFile(spec, {
+      workDir: dir,
+      format: 'wav',
+      watermarkPayload: 1,
+      watermarkKey: 'another key',
+    });
     const mp3 = await renderMusicFile(spec, { workDir: dir, format: 'mp3', watermarkPayload: 1 });
     expect(wav.contentType).toBe('audio/wav');
     expect(mp3.contentType).toBe('audio/mpeg');
@@ -63,13 +68,21 @@ describe('renderMusicFile', () => {
     expect(mp3Info.codec).toBe('mp3');
     expect(Math.abs(mp3Info.duration - 7)).toBeLessThan(0.1);
     expect(Math.abs((await ebur128(['-i', wav.path])).integrated - -14)).toBeLessThanOrEqual(1);
-    expect(await detectWatermarkFile(wav.path, 'another key')).toMatchObject({ found: true, payload: 1 });
+    expect(await detectWatermarkFile(wav.path, 'another key')).toMatchObject({
+      found: true,
+      payload: 1,
+    });
     expect((await detectWatermarkFile(wav.path, DEFAULT_WATERMARK_KEY)).found).toBe(false);
   });
 
   it('stops at once when the signal is already aborted', async () => {
     const controller = new AbortController();
     controller.abort();
-    await expect(renderMusicFile({ prompt: 'pop', durationSeconds: 5 }, { workDir: dir, format: 'wav', watermarkPayload: 1, signal: controller.signal })).rejects.toThrow();
+    await expect(
+      renderMusicFile(
+        { prompt: 'pop', durationSeconds: 5 },
+        { workDir: dir, format: 'wav', watermarkPayload: 1, signal: controller.signal },
+      ),
+    ).rejects.toThrow();
   });
 });

@@ -18,13 +18,19 @@ afterAll(async () => {
 /** Processes whose command line mentions the work folder (fluidsynth gets the MIDI path there). */
 async function processesUsing(folder: string): Promise<string[]> {
   const run = await runTool('ps', ['-eo', 'args']);
-  return run.stdout.toString('utf8').split('\n').filter((line) => line.includes(folder) && !line.includes('ps -eo'));
+  return run.stdout
+    .toString('utf8')
+    .split('\n')
+    .filter((line) => line.includes(folder) && !line.includes('ps -eo'));
 }
 
 describe('streamMusic', () => {
   it('streams fragmented m4a whose chunks concatenate to a valid, mastered, watermarked file', async () => {
     const workDir = join(dir, 'full');
-    const stream = streamMusic({ prompt: 'upbeat synthwave night drive', durationSeconds: 12 }, { workDir, watermarkPayload: 4242 });
+    const stream = streamMusic(
+      { prompt: 'upbeat synthwave night drive', durationSeconds: 12 },
+      { workDir, watermarkPayload: 4242 },
+    );
     expect(stream.title).toMatch(/\w+ \w+/);
     expect(stream.tags).toContain('synthwave');
     const chunks: Uint8Array[] = [];
@@ -40,7 +46,10 @@ describe('streamMusic', () => {
     const loudness = await ebur128(['-i', path]);
     expect(Math.abs(loudness.integrated - -14)).toBeLessThanOrEqual(1);
     expect(loudness.truePeak).toBeLessThanOrEqual(-1);
-    expect(await detectWatermarkFile(path, DEFAULT_WATERMARK_KEY)).toMatchObject({ found: true, payload: 4242 });
+    expect(await detectWatermarkFile(path, DEFAULT_WATERMARK_KEY)).toMatchObject({
+      found: true,
+      payload: 4242,
+    });
     expect(await readdir(workDir)).toEqual([]);
 
     // A prefix of the stream is already playable: that is what progressive playback relies on.
@@ -54,10 +63,18 @@ describe('streamMusic', () => {
   it('gives the same bytes for the same prompt, and different ones for another prompt', async () => {
     const collect = async (prompt: string) => {
       const parts: Uint8Array[] = [];
-      for await (const chunk of streamMusic({ prompt, durationSeconds: 5 }, { workDir: join(dir, 'det'), watermarkPayload: 1 }).chunks) parts.push(chunk);
+      for await (const chunk of streamMusic(
+        { prompt, durationSeconds: 5 },
+        { workDir: join(dir, 'det'), watermarkPayload: 1 },
+      ).chunks)
+        parts.push(chunk);
       return Buffer.concat(parts);
     };
-    const [a, b, c] = [await collect('sad piano'), await collect('sad piano'), await collect('happy ukulele')];
+    const [a, b, c] = [
+      await collect('sad piano'),
+      await collect('sad piano'),
+      await collect('happy ukulele'),
+    ];
     expect(a.equals(b)).toBe(true);
     expect(a.equals(c)).toBe(false);
   });
@@ -65,7 +82,10 @@ describe('streamMusic', () => {
   it('kills the synthesizer and cleans up when aborted mid-stream', async () => {
     const workDir = join(dir, 'abort');
     const controller = new AbortController();
-    const stream = streamMusic({ prompt: 'long epic orchestral piece', durationSeconds: 300 }, { workDir, watermarkPayload: 2, signal: controller.signal });
+    const stream = streamMusic(
+      { prompt: 'long epic orchestral piece', durationSeconds: 300 },
+      { workDir, watermarkPayload: 2, signal: controller.signal },
+    );
     let received = 0;
     await expect(
       (async () => {
@@ -81,7 +101,10 @@ describe('streamMusic', () => {
 
   it('cleans up when the reader stops early', async () => {
     const workDir = join(dir, 'early');
-    const stream = streamMusic({ prompt: 'techno', durationSeconds: 200 }, { workDir, watermarkPayload: 3 });
+    const stream = streamMusic(
+      { prompt: 'techno', durationSeconds: 200 },
+      { workDir, watermarkPayload: 3 },
+    );
     for await (const chunk of stream.chunks) {
       expect(chunk.length).toBeGreaterThan(0);
       break;

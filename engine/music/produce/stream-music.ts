@@ -17,7 +17,10 @@ const LOOKAHEAD_SECONDS = 8;
 /** Gain used only while everything so far is silent (FluidR3 at render gain 0.4 sits near -24 LUFS). */
 const SILENT_START_GAIN_DB = 10;
 
-async function* produceChunks(piece: PreparedPiece, options: MusicRunOptions): AsyncGenerator<Uint8Array> {
+async function* produceChunks(
+  piece: PreparedPiece,
+  options: MusicRunOptions,
+): AsyncGenerator<Uint8Array> {
   options.signal?.throwIfAborted();
   const stop = new AbortController();
   const onAbort = (): void => stop.abort();
@@ -30,7 +33,12 @@ async function* produceChunks(piece: PreparedPiece, options: MusicRunOptions): A
       const mastered = master(renderMidi(midiPath, { signal: stop.signal }), {
         sampleRate: SAMPLE_RATE,
         totalFrames: piece.totalFrames,
-        gain: { kind: 'lookahead', startSeconds: START_LOOKAHEAD_SECONDS, lookaheadSeconds: LOOKAHEAD_SECONDS, fallbackDb: SILENT_START_GAIN_DB },
+        gain: {
+          kind: 'lookahead',
+          startSeconds: START_LOOKAHEAD_SECONDS,
+          lookaheadSeconds: LOOKAHEAD_SECONDS,
+          fallbackDb: SILENT_START_GAIN_DB,
+        },
         fadeOutSeconds: piece.fadeOutSeconds,
         watermark: makeWatermark(options.watermarkPayload, options.watermarkKey),
       });
@@ -62,5 +70,8 @@ async function* produceChunks(piece: PreparedPiece, options: MusicRunOptions): A
  */
 export function streamMusic(spec: MusicSpec, options: MusicRunOptions): MusicStream {
   const piece = preparePiece(spec);
-  return { ...piece.description, chunks: { [Symbol.asyncIterator]: () => produceChunks(piece, options) } };
+  return {
+    ...piece.description,
+    chunks: { [Symbol.asyncIterator]: () => produceChunks(piece, options) },
+  };
 }

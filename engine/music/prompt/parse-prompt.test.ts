@@ -14,7 +14,11 @@ describe('parsePrompt', () => {
   });
 
   it('reads moods in the order they are named', () => {
-    expect(parsePrompt('dark and tense, slightly mysterious').moods).toEqual(['dark', 'tense', 'mysterious']);
+    expect(parsePrompt('dark and tense, slightly mysterious').moods).toEqual([
+      'dark',
+      'tense',
+      'mysterious',
+    ]);
   });
 
   it('reads explicit tempo and tempo words', () => {
@@ -31,6 +35,7 @@ describe('parsePrompt', () => {
     ['Eb dorian groove', { tonic: 'Eb', mode: 'dorian' }],
     ['in Am', { tonic: 'A', mode: 'aeolian' }],
     ['a song in a minute', {}],
+    ['dark strings, minor key', { mode: 'aeolian' }],
     ['Amazing emotional track', {}],
   ])('reads the key of %j', (prompt, key) => {
     expect(parseKey(prompt)).toEqual(key);

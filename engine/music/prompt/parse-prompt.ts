@@ -1,6 +1,21 @@
-import { GENRES, MOODS, type GenreId, type ModeName, type MoodId, type PromptTraits, type Role, type SectionKind } from '../types';
 import {
-  ENERGY_WORDS, GENRE_WORDS, INSTRUMENT_WORDS, MOOD_WORDS, SECTION_WORDS, SOFT_DRUM_PHRASES, TEMPO_WORDS,
+  GENRES,
+  MOODS,
+  type GenreId,
+  type ModeName,
+  type MoodId,
+  type PromptTraits,
+  type Role,
+  type SectionKind,
+} from '../types';
+import { INSTRUMENT_WORDS } from './instrument-words';
+import {
+  ENERGY_WORDS,
+  GENRE_WORDS,
+  MOOD_WORDS,
+  SECTION_WORDS,
+  SOFT_DRUM_PHRASES,
+  TEMPO_WORDS,
 } from './vocabulary';
 
 interface PhraseMatch<T> {
@@ -11,14 +26,21 @@ interface PhraseMatch<T> {
 
 /** Lower-cases and turns punctuation into spaces, keeping the characters musical words use. */
 export function normalizePrompt(text: string): string {
-  return ` ${text.toLowerCase().replace(/[^a-z0-9#&+\-'\u00c0-\u024f]+/g, ' ').replace(/\s+/g, ' ').trim()} `;
+  return ` ${text
+    .toLowerCase()
+    .replace(/[^a-z0-9#&+\-'\u00c0-\u024f]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()} `;
 }
 
 /**
  * Whole-word phrase matches, longest phrases first and never overlapping, so "electric piano"
  * is one match rather than also a "piano".
  */
-function findPhrases<T>(normalized: string, entries: readonly (readonly [string, T])[]): PhraseMatch<T>[] {
+function findPhrases<T>(
+  normalized: string,
+  entries: readonly (readonly [string, T])[],
+): PhraseMatch<T>[] {
   const sorted = [...entries].sort((a, b) => b[0].length - a[0].length);
   const taken: [number, number][] = [];
   const matches: PhraseMatch<T>[] = [];
@@ -39,7 +61,9 @@ function findPhrases<T>(normalized: string, entries: readonly (readonly [string,
 }
 
 function entriesOf<K extends string>(table: Record<K, readonly string[]>): [string, K][] {
-  return (Object.keys(table) as K[]).flatMap((key) => table[key].map((phrase) => [phrase, key] as [string, K]));
+  return (Object.keys(table) as K[]).flatMap((key) =>
+    table[key].map((phrase) => [phrase, key] as [string, K]),
+  );
 }
 
 /** The most-mentioned genre; ties go to the one named first. */
@@ -61,11 +85,27 @@ function pickGenre(normalized: string): GenreId | undefined {
 }
 
 const MODE_WORDS: Record<string, ModeName> = {
-  major: 'ionian', maj: 'ionian', ionian: 'ionian', minor: 'aeolian', min: 'aeolian', aeolian: 'aeolian',
-  dorian: 'dorian', mixolydian: 'mixolydian', phrygian: 'phrygian', lydian: 'lydian', m: 'aeolian',
+  major: 'ionian',
+  maj: 'ionian',
+  ionian: 'ionian',
+  minor: 'aeolian',
+  min: 'aeolian',
+  aeolian: 'aeolian',
+  dorian: 'dorian',
+  mixolydian: 'mixolydian',
+  phrygian: 'phrygian',
+  lydian: 'lydian',
+  m: 'aeolian',
 };
 
-const ACCIDENTALS: Record<string, string> = { '#': '#', '♯': '#', sharp: '#', b: 'b', '♭': 'b', flat: 'b' };
+const ACCIDENTALS: Record<string, string> = {
+  '#': '#',
+  '♯': '#',
+  sharp: '#',
+  b: 'b',
+  '♭': 'b',
+  flat: 'b',
+};
 
 /** "in D minor", "key of F#", "Bb major", "in Am". A bare capital letter needs a mode word. */
 export function parseKey(text: string): { tonic?: string; mode?: ModeName } {
@@ -77,16 +117,19 @@ export function parseKey(text: string): { tonic?: string; mode?: ModeName } {
   ];
   for (const pattern of patterns) {
     for (const match of text.matchAll(pattern)) {
-    const letter = match[1]!.toUpperCase();
-    const accidentalWord = (match[2] ?? '').trim().replace(/^[ -]/, '').toLowerCase();
-    const modeToken = match[3]?.toLowerCase();
-    // "in a minute": a lone lower-case article without accidental or mode is not a key.
+      const letter = match[1]!.toUpperCase();
+      const accidentalWord = (match[2] ?? '').trim().replace(/^[ -]/, '').toLowerCase();
+      const modeToken = match[3]?.toLowerCase();
+      // "in a minute": a lone lower-case article without accidental or mode is not a key.
       if (!modeToken && !accidentalWord && match[1] === match[1]!.toLowerCase()) continue;
       const tonic = letter + (ACCIDENTALS[accidentalWord] ?? '');
       const mode = modeToken ? MODE_WORDS[modeToken] : undefined;
       return mode ? { tonic, mode } : { tonic };
     }
   }
+  // "a minor key", "major key": a mode without a tonic (video briefs say it this way).
+  const modeOnly = /\b(major|minor)\s+key\b/i.exec(text);
+  if (modeOnly) return { mode: modeOnly[1]!.toLowerCase() === 'major' ? 'ionian' : 'aeolian' };
   return {};
 }
 
@@ -107,11 +150,21 @@ function parseTitle(text: string): string | undefined {
 /** Reads genre, moods, tempo, key, instruments and energy words out of a prompt. */
 export function parsePrompt(text: string): PromptTraits {
   const normalized = normalizePrompt(text);
-  const moods = [...new Set(findPhrases(normalized, entriesOf(MOOD_WORDS)).map((m) => m.value))] as MoodId[];
-  const tempo = findPhrases(normalized, TEMPO_WORDS.map(([w, v]) => [w, v] as const));
-  const energy = findPhrases(normalized, ENERGY_WORDS.map(([w, v]) => [w, v] as const));
+  const moods = [
+    ...new Set(findPhrases(normalized, entriesOf(MOOD_WORDS)).map((m) => m.value)),
+  ] as MoodId[];
+  const tempo = findPhrases(
+    normalized,
+    TEMPO_WORDS.map(([w, v]) => [w, v] as const),
+  );
+  const energy = findPhrases(
+    normalized,
+    ENERGY_WORDS.map(([w, v]) => [w, v] as const),
+  );
   const sections = findPhrases(normalized, entriesOf(SECTION_WORDS));
-  const instrumentEntries = INSTRUMENT_WORDS.flatMap((entry) => entry.words.map((w) => [w, entry] as const));
+  const instrumentEntries = INSTRUMENT_WORDS.flatMap((entry) =>
+    entry.words.map((w) => [w, entry] as const),
+  );
   const instrumentMatches = findPhrases(normalized, instrumentEntries);
 
   const instruments: Partial<Record<Role, number>> = {};
@@ -122,12 +175,21 @@ export function parsePrompt(text: string): PromptTraits {
   }
   const energyBias = energy.reduce((sum, m) => sum + m.value, 0);
   const traits: PromptTraits = {
-    moods: MOODS.filter((m) => moods.includes(m)).sort((a, b) => moods.indexOf(a) - moods.indexOf(b)),
-    tempoBias: tempo.length > 0 ? Math.max(...tempo.map((m) => Math.abs(m.value))) * Math.sign(tempo[0]!.value) : 0,
+    moods: MOODS.filter((m) => moods.includes(m)).sort(
+      (a, b) => moods.indexOf(a) - moods.indexOf(b),
+    ),
+    tempoBias:
+      tempo.length > 0
+        ? Math.max(...tempo.map((m) => Math.abs(m.value))) * Math.sign(tempo[0]!.value)
+        : 0,
     instruments,
     instrumentNames,
     energyBias: Math.max(-1, Math.min(1, energyBias)),
-    softDrums: findPhrases(normalized, SOFT_DRUM_PHRASES.map((p) => [p, true] as const)).length > 0,
+    softDrums:
+      findPhrases(
+        normalized,
+        SOFT_DRUM_PHRASES.map((p) => [p, true] as const),
+      ).length > 0,
     ...parseKey(text),
   };
   const genre = pickGenre(normalized);

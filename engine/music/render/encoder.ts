@@ -4,9 +4,28 @@ import { CHANNELS, SAMPLE_RATE } from './fluidsynth';
 
 export type MusicFormat = 'm4a' | 'wav' | 'mp3';
 
-export const CONTENT_TYPES: Record<MusicFormat, string> = { m4a: 'audio/mp4', wav: 'audio/wav', mp3: 'audio/mpeg' };
+export const CONTENT_TYPES: Record<MusicFormat, string> = {
+  m4a: 'audio/mp4',
+  wav: 'audio/wav',
+  mp3: 'audio/mpeg',
+};
 
-const INPUT = ['-hide_banner', '-nostdin', '-nostats', '-loglevel', 'error', '-y', '-f', 'f32le', '-ar', String(SAMPLE_RATE), '-ac', String(CHANNELS), '-i', 'pipe:0'];
+const INPUT = [
+  '-hide_banner',
+  '-nostdin',
+  '-nostats',
+  '-loglevel',
+  'error',
+  '-y',
+  '-f',
+  'f32le',
+  '-ar',
+  String(SAMPLE_RATE),
+  '-ac',
+  String(CHANNELS),
+  '-i',
+  'pipe:0',
+];
 const AAC = ['-c:a', 'aac', '-b:a', '192k'];
 
 /**
@@ -15,7 +34,21 @@ const AAC = ['-c:a', 'aac', '-b:a', '192k'];
  * so far always form a playable prefix and the concatenation of all chunks is a valid file that
  * ffprobe reads and a browser's MediaSource can append as it arrives.
  */
-const STREAM_ARGS = ['-c:a', 'aac', '-aac_coder', 'fast', '-b:a', '192k', '-f', 'mp4', '-movflags', 'frag_keyframe+empty_moov+default_base_moof', '-frag_duration', '1000000', 'pipe:1'];
+const STREAM_ARGS = [
+  '-c:a',
+  'aac',
+  '-aac_coder',
+  'fast',
+  '-b:a',
+  '192k',
+  '-f',
+  'mp4',
+  '-movflags',
+  'frag_keyframe+empty_moov+default_base_moof',
+  '-frag_duration',
+  '1000000',
+  'pipe:1',
+];
 
 const FILE_ARGS: Record<MusicFormat, string[]> = {
   m4a: [...AAC, '-movflags', '+faststart', '-f', 'mp4'],
@@ -47,9 +80,17 @@ function interleave(block: readonly Float32Array[]): Buffer {
 }
 
 /** Starts ffmpeg reading raw float PCM; target is a file path or the stream (stdout). */
-export function startEncoder(target: { kind: 'stream' } | { kind: 'file'; format: MusicFormat; path: string }, signal?: AbortSignal): Encoder {
-  const args = target.kind === 'stream' ? [...INPUT, ...STREAM_ARGS] : [...INPUT, ...FILE_ARGS[target.format], target.path];
-  const child: ChildProcessWithoutNullStreams = spawn('ffmpeg', args, { stdio: ['pipe', 'pipe', 'pipe'] });
+export function startEncoder(
+  target: { kind: 'stream' } | { kind: 'file'; format: MusicFormat; path: string },
+  signal?: AbortSignal,
+): Encoder {
+  const args =
+    target.kind === 'stream'
+      ? [...INPUT, ...STREAM_ARGS]
+      : [...INPUT, ...FILE_ARGS[target.format], target.path];
+  const child: ChildProcessWithoutNullStreams = spawn('ffmpeg', args, {
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   let stderr = '';
   let inputError: Error | undefined;
   child.stderr.on('data', (chunk: Buffer) => {
@@ -71,7 +112,9 @@ export function startEncoder(target: { kind: 'stream' } | { kind: 'file'; format
   signal?.addEventListener('abort', kill, { once: true });
   const failure = async (): Promise<EncoderError> => {
     const code = await exited;
-    return new EncoderError(`ffmpeg encoder failed (exit ${code}): ${stderr.trim().split('\n').pop() ?? inputError?.message ?? ''}`);
+    return new EncoderError(
+      `ffmpeg encoder failed (exit ${code}): ${stderr.trim().split('\n').pop() ?? inputError?.message ?? ''}`,
+    );
   };
 
   return {

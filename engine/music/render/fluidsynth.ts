@@ -30,14 +30,36 @@ function deinterleave(bytes: Buffer, byteOffset: number, frames: number): Float3
  * PCM from its stdout, and yields planar stereo blocks as they arrive. Returning early or aborting
  * kills the process.
  */
-export async function* renderMidi(midiPath: string, options: { signal?: AbortSignal; soundfont?: string } = {}): AsyncGenerator<Float32Array[]> {
+export async function* renderMidi(
+  midiPath: string,
+  options: { signal?: AbortSignal; soundfont?: string } = {},
+): AsyncGenerator<Float32Array[]> {
   if (options.signal?.aborted) throw new RenderError('aborted');
   const child = spawn(
     'fluidsynth',
     // Dynamic sample loading reads only the samples the piece uses: the first PCM arrives in
     // ~0.05 s instead of ~0.3-1 s for the whole 142 MB font, with the same output.
-    ['-n', '-i', '-q', '-o', 'synth.dynamic-sample-loading=1', '-g', String(RENDER_GAIN), '-r', String(SAMPLE_RATE), '-O', 'float', '-E', 'little', '-T', 'raw', '-F', '-',
-      options.soundfont ?? SOUNDFONT_PATH, midiPath],
+    [
+      '-n',
+      '-i',
+      '-q',
+      '-o',
+      'synth.dynamic-sample-loading=1',
+      '-g',
+      String(RENDER_GAIN),
+      '-r',
+      String(SAMPLE_RATE),
+      '-O',
+      'float',
+      '-E',
+      'little',
+      '-T',
+      'raw',
+      '-F',
+      '-',
+      options.soundfont ?? SOUNDFONT_PATH,
+      midiPath,
+    ],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let stderr = '';
@@ -70,7 +92,10 @@ export async function* renderMidi(midiPath: string, options: { signal?: AbortSig
     }
     const code = await exited;
     if (options.signal?.aborted) throw new RenderError('aborted');
-    if (code !== 0) throw new RenderError(`fluidsynth failed (exit ${code}): ${stderr.trim().split('\n').pop() ?? ''}`);
+    if (code !== 0)
+      throw new RenderError(
+        `fluidsynth failed (exit ${code}): ${stderr.trim().split('\n').pop() ?? ''}`,
+      );
   } finally {
     options.signal?.removeEventListener('abort', kill);
     kill();

@@ -5,7 +5,11 @@ import { CHANNELS } from './fluidsynth';
 const BLOCK_FRAMES = 8192;
 
 /** Stores planar float blocks as interleaved little-endian float32, passing each block on. */
-export async function writeRawFloat(path: string, source: AsyncIterable<Float32Array[]>, onBlock: (block: Float32Array[]) => void): Promise<number> {
+export async function writeRawFloat(
+  path: string,
+  source: AsyncIterable<Float32Array[]>,
+  onBlock: (block: Float32Array[]) => void,
+): Promise<number> {
   const out = createWriteStream(path);
   const failed = once(out, 'error');
   let frames = 0;
@@ -19,7 +23,8 @@ export async function writeRawFloat(path: string, source: AsyncIterable<Float32A
         for (let i = 0; i < length; i++) interleaved[i * CHANNELS + c] = channel[i]!;
       }
       frames += length;
-      if (!out.write(Buffer.from(interleaved.buffer))) await Promise.race([once(out, 'drain'), failed]);
+      if (!out.write(Buffer.from(interleaved.buffer)))
+        await Promise.race([once(out, 'drain'), failed]);
     }
   } finally {
     out.end();
@@ -32,12 +37,17 @@ export async function writeRawFloat(path: string, source: AsyncIterable<Float32A
 export async function* readRawFloat(path: string): AsyncGenerator<Float32Array[]> {
   const frameBytes = 4 * CHANNELS;
   let pending = Buffer.alloc(0);
-  for await (const chunk of createReadStream(path, { highWaterMark: BLOCK_FRAMES * frameBytes }) as AsyncIterable<Buffer>) {
+  for await (const chunk of createReadStream(path, {
+    highWaterMark: BLOCK_FRAMES * frameBytes,
+  }) as AsyncIterable<Buffer>) {
     const bytes = pending.length > 0 ? Buffer.concat([pending, chunk]) : chunk;
     const frames = Math.floor(bytes.length / frameBytes);
-    const interleaved = new Float32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + frames * frameBytes));
+    const interleaved = new Float32Array(
+      bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + frames * frameBytes),
+    );
     const block = Array.from({ length: CHANNELS }, () => new Float32Array(frames));
-    for (let i = 0; i < frames; i++) for (let c = 0; c < CHANNELS; c++) block[c]![i] = interleaved[i * CHANNELS + c]!;
+    for (let i = 0; i < frames; i++)
+      for (let c = 0; c < CHANNELS; c++) block[c]![i] = interleaved[i * CHANNELS + c]!;
     pending = Buffer.from(bytes.subarray(frames * frameBytes));
     if (frames > 0) yield block;
   }
