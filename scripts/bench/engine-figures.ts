@@ -1,5 +1,4 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { renderMusicFile, streamMusic } from '../../engine/music';
 import { makeTestVideo } from '../../engine/testing/media';

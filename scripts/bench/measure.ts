@@ -71,7 +71,12 @@ function descendants(pid: number): number[] {
   }
   const found: number[] = [];
   const queue = [pid];
-  while (queue.length) for (const child of parents.get(queue.shift()!) ?? []) found.push(child), queue.push(child);
+  while (queue.length) {
+    for (const child of parents.get(queue.shift()!) ?? []) {
+      found.push(child);
+      queue.push(child);
+    }
+  }
   return found;
 }
 
