@@ -63,8 +63,8 @@ export async function duckMusicUnderVoice(
   const [voice, music, voiceLoudness, musicLoudness] = await Promise.all([
     loadStereo(voicePath, options.signal),
     loadStereo(musicPath, options.signal),
-    measureLoudness(voicePath, options.signal),
-    measureLoudness(musicPath, options.signal),
+    measureLoudness(voicePath, options.signal, { truePeak: false }),
+    measureLoudness(musicPath, options.signal, { truePeak: false }),
   ]);
   if (!voice.ok) return { ok: false, message: `Voice: ${voice.message}` };
   if (!music.ok) return { ok: false, message: `Music: ${music.message}` };

@@ -19,11 +19,20 @@ function summaryNumber(text: string, label: string): number {
 
 const ABSOLUTE_GATE_LUFS = -70;
 
-/** Measures a file's audio with ffmpeg's ebur128 scanner (integrated loudness, true peak, range). */
-export async function measureLoudness(path: string, signal?: AbortSignal): Promise<LoudnessOutcome> {
+/**
+ * Measures a file's audio with ffmpeg's ebur128 scanner (integrated loudness, true peak, range).
+ * `truePeak: false` skips the 4x-oversampled peak scan (its value is then NaN) when only the
+ * loudness matters, as for balancing two stems.
+ */
+export async function measureLoudness(
+  path: string,
+  signal?: AbortSignal,
+  options: { truePeak?: boolean } = {},
+): Promise<LoudnessOutcome> {
+  const truePeak = options.truePeak ?? true;
   const run = await runTool(
     'ffmpeg',
-    ['-hide_banner', '-nostdin', '-nostats', '-i', path, '-map', '0:a:0', '-af', 'ebur128=peak=true', '-f', 'null', '-'],
+    ['-hide_banner', '-nostdin', '-nostats', '-i', path, '-map', '0:a:0', '-af', truePeak ? 'ebur128=peak=true' : 'ebur128', '-f', 'null', '-'],
     { signal },
   );
   if (run.code !== 0) return { ok: false, message: `Loudness measurement failed: ${lastErrorLine(run.stderr)}` };
@@ -35,7 +44,7 @@ export async function measureLoudness(path: string, signal?: AbortSignal): Promi
     truePeakDb: summaryNumber(summary, 'Peak'),
     rangeLu: summaryNumber(summary, 'LRA'),
   };
-  if (Number.isNaN(value.integratedLufs) || Number.isNaN(value.truePeakDb)) {
+  if (Number.isNaN(value.integratedLufs) || (truePeak && Number.isNaN(value.truePeakDb))) {
     return { ok: false, message: 'Loudness measurement failed: no ebur128 summary.' };
   }
   return { ok: true, value };
@@ -75,7 +84,7 @@ async function applyGain(input: string, output: string, gainDb: number, options:
  * runs on the original, so the result lands within ±0.5 LU of the target.
  */
 export async function normalizeLoudness(input: string, output: string, options: NormalizeOptions): Promise<LoudnessOutcome> {
-  const before = await measureLoudness(input, options.signal);
+  const before = await measureLoudness(input, options.signal, { truePeak: false });
   if (!before.ok) return before;
   if (!Number.isFinite(before.value.integratedLufs)) return { ok: false, message: 'The audio is silent; it cannot be normalised.' };
   let gain = options.targetLufs - before.value.integratedLufs;

@@ -36,7 +36,10 @@ export interface SoundtrackResult {
 const MUSIC_BELOW_VOICE_LU = 4;
 
 async function musicGainUnder(voicePath: string, musicPath: string, signal?: AbortSignal): Promise<number> {
-  const [voice, music] = await Promise.all([measureLoudness(voicePath, signal), measureLoudness(musicPath, signal)]);
+  const [voice, music] = await Promise.all([
+    measureLoudness(voicePath, signal, { truePeak: false }),
+    measureLoudness(musicPath, signal, { truePeak: false }),
+  ]);
   if (!voice.ok || !music.ok) return 1;
   const { integratedLufs: v } = voice.value;
   const { integratedLufs: m } = music.value;
