@@ -1,4 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { createServer, type Server } from 'node:http';
+import type { Duplex } from 'node:stream';
 import WebSocket, { WebSocketServer } from 'ws';
 import type { SocketLike } from './ws-bridge';
 import { WsBridge, DISCONNECTED_CODE } from './ws-bridge';
@@ -110,5 +112,24 @@ describe('WsBridge', () => {
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.error.message).toMatch(/Not connected to the Soundstage host/);
     expect(bridge.connection.state).toBe('reconnecting');
+  });
+});
+
+describe('WsBridge against a server that never answers the upgrade', () => {
+  it('gives up on the hanging socket and tries again', async () => {
+    const upgrades: Duplex[] = [];
+    const server: Server = createServer();
+    // Accept the TCP connection and the upgrade request, then say nothing.
+    server.on('upgrade', (_request, socket: Duplex) => upgrades.push(socket));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as { port: number };
+    const bridge = new WsBridge({ url: `ws://127.0.0.1:${port}/ipc`, createSocket, openTimeoutMs: 200, random: () => 0 });
+    bridges.push(bridge);
+    bridge.start();
+    await waitFor(() => upgrades.length >= 2);
+    expect(bridge.connection.state).not.toBe('open');
+    bridge.stop();
+    upgrades.forEach((socket) => socket.destroy());
+    await new Promise<void>((resolve) => server.close(() => resolve()));
   });
 });

@@ -30,6 +30,8 @@ export interface WsBridgeOptions {
   createSocket: (url: string) => SocketLike;
   /** How long a request waits for the socket to open before it fails. */
   connectWaitMs?: number;
+  /** A socket still not open after this long is dropped and tried again (a silent server). */
+  openTimeoutMs?: number;
   random?: () => number;
 }
 
@@ -109,7 +111,11 @@ export class WsBridge implements SoundstageApi {
   private connect(): void {
     const socket = this.options.createSocket(this.options.url);
     this.socket = socket;
+    const openTimer = setTimeout(() => {
+      if (this.socket === socket && this.info.state !== 'open') socket.close();
+    }, this.options.openTimeoutMs ?? 8000);
     socket.onopen = () => {
+      clearTimeout(openTimer);
       if (this.socket !== socket) return;
       this.setInfo({ state: 'open', failures: 0, reopened: this.everOpened });
       this.everOpened = true;
@@ -120,6 +126,7 @@ export class WsBridge implements SoundstageApi {
       if (this.socket === socket) this.receive(event.data);
     };
     socket.onclose = () => {
+      clearTimeout(openTimer);
       if (this.socket !== socket) return;
       this.socket = null;
       this.pending.failAll(this.info.state === 'open' ? DROPPED : NOT_CONNECTED);
