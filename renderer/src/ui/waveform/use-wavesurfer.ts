@@ -2,6 +2,8 @@ import { useEffect, useEffectEvent, useRef, useState, type RefObject } from 'rea
 import WaveSurfer from 'wavesurfer.js';
 import shadowCss from './waveform-shadow.css?raw';
 
+const EXCLUSIVE_PLAY = 'soundstage:waveform-play';
+
 let sheet: CSSStyleSheet | null = null;
 function shadowSheet(): CSSStyleSheet {
   if (!sheet) {
@@ -65,7 +67,11 @@ export function useWaveSurfer(
         if (start && start.time > 0 && start.time < duration) ws.setTime(start.time);
         if (start?.playing) void ws.play().catch(() => undefined);
       }),
-      ws.on('play', () => setState((s) => ({ ...s, playing: true }))),
+      ws.on('play', () => {
+        setState((s) => ({ ...s, playing: true }));
+        // One take at a time, so takes can be compared by clicking from one to the next.
+        window.dispatchEvent(new CustomEvent(EXCLUSIVE_PLAY, { detail: ws }));
+      }),
       ws.on('pause', () => setState((s) => ({ ...s, playing: false }))),
       ws.on('finish', () => setState((s) => ({ ...s, playing: false }))),
       ws.on('timeupdate', (currentTime) => setState((s) => (Math.abs(s.currentTime - currentTime) < 0.1 ? s : { ...s, currentTime }))),
@@ -75,7 +81,12 @@ export function useWaveSurfer(
       // Loading is aborted on unmount; only report real failures.
       if (instance.current === ws) setState((s) => ({ ...s, error: error instanceof Error ? error.message : String(error) }));
     });
+    const onOtherPlay = (event: Event) => {
+      if ((event as CustomEvent).detail !== ws) ws.pause();
+    };
+    window.addEventListener(EXCLUSIVE_PLAY, onOtherPlay);
     return () => {
+      window.removeEventListener(EXCLUSIVE_PLAY, onOtherPlay);
       offs.forEach((off) => off());
       instance.current = null;
       ws.destroy();
