@@ -96,7 +96,10 @@ export async function startEngine(options: EngineOptions): Promise<RunningEngine
     log,
   };
 
-  const server = createServer({ keepAliveTimeout: 5_000 }, createRequestListener(core));
+  // Idle keep-alive sockets stay open well past any client's poll interval, so a client never
+  // reuses a socket the server is closing at that moment (ECONNRESET on polls when the event
+  // loop was busy with synchronous DSP). Clients close their idle sockets first.
+  const server = createServer({ keepAliveTimeout: 65_000, headersTimeout: 70_000 }, createRequestListener(core));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
