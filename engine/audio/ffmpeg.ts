@@ -39,7 +39,12 @@ export function runTool(
       opts.signal?.removeEventListener('abort', onAbort);
       if (opts.signal?.aborted) reject(abortError());
       else if (code === 0) resolve({ stdout: Buffer.concat(out), stderr: err });
-      else reject(new Error(`${command} exited with ${code}: ${err.trim().split('\n').slice(-4).join(' | ')}`));
+      else
+        reject(
+          new Error(
+            `${command} exited with ${code}: ${err.trim().split('\n').slice(-4).join(' | ')}`,
+          ),
+        );
     });
     child.stdin.on('error', () => undefined);
     if (opts.input) child.stdin.end(opts.input);
@@ -47,7 +52,10 @@ export function runTool(
   });
 }
 
-export function ffmpeg(args: readonly string[], opts: { signal?: AbortSignal; input?: Buffer } = {}): Promise<ProcessOutput> {
+export function ffmpeg(
+  args: readonly string[],
+  opts: { signal?: AbortSignal; input?: Buffer } = {},
+): Promise<ProcessOutput> {
   return runTool('ffmpeg', ['-hide_banner', '-nostdin', '-loglevel', 'error', ...args], opts);
 }
 

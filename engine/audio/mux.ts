@@ -43,17 +43,53 @@ export async function mixOverVideo(opts: MixOverVideoOptions): Promise<void> {
     payload: opts.watermarkPayload,
     sampleRate: generated.sampleRate,
   }).process([left, right]);
-  await writeWav(opts.scratchWavPath, { sampleRate: generated.sampleRate, channels: [left, right] }, 32);
+  await writeWav(
+    opts.scratchWavPath,
+    { sampleRate: generated.sampleRate, channels: [left, right] },
+    32,
+  );
   try {
     const copy = opts.videoCodec !== undefined && MP4_COPYABLE.has(opts.videoCodec);
-    const videoArgs = copy ? ['-c:v', 'copy'] : ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '20', '-pix_fmt', 'yuv420p', '-vf', 'scale=trunc(iw/2)*2:trunc(ih/2)*2'];
+    const videoArgs = copy
+      ? ['-c:v', 'copy']
+      : [
+          '-c:v',
+          'libx264',
+          '-preset',
+          'veryfast',
+          '-crf',
+          '20',
+          '-pix_fmt',
+          'yuv420p',
+          '-vf',
+          'scale=trunc(iw/2)*2:trunc(ih/2)*2',
+        ];
     await ffmpeg(
       [
-        '-y', '-i', opts.videoPath, '-i', opts.scratchWavPath,
-        '-map', '0:v:0', '-map', '1:a:0', ...videoArgs,
-        '-af', 'alimiter=limit=0.8414:level=false:latency=true',
-        '-c:a', 'aac', '-b:a', '192k', '-ar', String(generated.sampleRate),
-        '-shortest', '-movflags', '+faststart', '-f', 'mp4', opts.outPath,
+        '-y',
+        '-i',
+        opts.videoPath,
+        '-i',
+        opts.scratchWavPath,
+        '-map',
+        '0:v:0',
+        '-map',
+        '1:a:0',
+        ...videoArgs,
+        '-af',
+        'alimiter=limit=0.8414:level=false:latency=true',
+        '-c:a',
+        'aac',
+        '-b:a',
+        '192k',
+        '-ar',
+        String(generated.sampleRate),
+        '-shortest',
+        '-movflags',
+        '+faststart',
+        '-f',
+        'mp4',
+        opts.outPath,
       ],
       opts.signal ? { signal: opts.signal } : {},
     );

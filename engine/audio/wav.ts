@@ -25,7 +25,11 @@ export interface DecodedWav extends PcmAudio {
 }
 
 export function parseWav(buf: Buffer): DecodedWav {
-  if (buf.length < 12 || buf.toString('ascii', 0, 4) !== 'RIFF' || buf.toString('ascii', 8, 12) !== 'WAVE') {
+  if (
+    buf.length < 12 ||
+    buf.toString('ascii', 0, 4) !== 'RIFF' ||
+    buf.toString('ascii', 8, 12) !== 'WAVE'
+  ) {
     throw new Error('not a RIFF/WAVE file');
   }
   let format = 0;
@@ -49,12 +53,14 @@ export function parseWav(buf: Buffer): DecodedWav {
     } else if (id === 'data') {
       dataStart = body;
       // Streams written by ffmpeg to a pipe carry a 0 or 0xFFFFFFFF size: read to the end.
-      dataLength = size === 0 || size === 0xffffffff || body + size > buf.length ? buf.length - body : size;
+      dataLength =
+        size === 0 || size === 0xffffffff || body + size > buf.length ? buf.length - body : size;
       break;
     }
     offset = body + size + (size % 2);
   }
-  if (dataStart < 0 || channelCount === 0 || sampleRate === 0) throw new Error('WAV file has no fmt or data chunk');
+  if (dataStart < 0 || channelCount === 0 || sampleRate === 0)
+    throw new Error('WAV file has no fmt or data chunk');
   const bytesPerSample = bits / 8;
   const frameCount = Math.floor(dataLength / (bytesPerSample * channelCount));
   const channels = Array.from({ length: channelCount }, () => new Float32Array(frameCount));
@@ -151,7 +157,22 @@ export async function decodeToPcm(
   signal?: AbortSignal,
 ): Promise<Float32Array[]> {
   const { stdout } = await ffmpeg(
-    ['-i', path, '-map', '0:a:0', '-vn', '-f', 'f32le', '-acodec', 'pcm_f32le', '-ac', String(channels), '-ar', String(sampleRate), 'pipe:1'],
+    [
+      '-i',
+      path,
+      '-map',
+      '0:a:0',
+      '-vn',
+      '-f',
+      'f32le',
+      '-acodec',
+      'pcm_f32le',
+      '-ac',
+      String(channels),
+      '-ar',
+      String(sampleRate),
+      'pipe:1',
+    ],
     signal ? { signal } : {},
   );
   const frames = Math.floor(stdout.length / (4 * channels));

@@ -17,7 +17,10 @@ afterAll(async () => {
   await engine.close();
 });
 
-async function download(url: string, name: string): Promise<{ path: string; contentType: string | null; bytes: number }> {
+async function download(
+  url: string,
+  name: string,
+): Promise<{ path: string; contentType: string | null; bytes: number }> {
   const res = await fetch(url);
   expect(res.status).toBe(200);
   const bytes = Buffer.from(await res.arrayBuffer());
@@ -26,24 +29,42 @@ async function download(url: string, name: string): Promise<{ path: string; cont
   return { path, contentType: res.headers.get('content-type'), bytes: bytes.length };
 }
 
-const usageRequests = async () => (await engine.get('/v1/account/usage')).body.summary.total_requests as number;
+const usageRequests = async () =>
+  (await engine.get('/v1/account/usage')).body.summary.total_requests as number;
 
 describe('POST /v1/text-to-sfx', () => {
   it('renders an m4a by default, of the exact length, watermarked with the engine key', async () => {
-    const ack = await engine.post('/v1/text-to-sfx', { prompt: 'heavy rain on a window', duration: 7 });
+    const ack = await engine.post('/v1/text-to-sfx', {
+      prompt: 'heavy rain on a window',
+      duration: 10,
+    });
     expect(ack.status).toBe(202);
     expect(ack.body).toEqual({ task_id: expect.any(String), status: 'processing' });
     const task = await engine.pollTask(ack.body.task_id);
-    expect(task).toMatchObject({ status: 'succeeded', type: 'text_to_sfx', duration_seconds: 7, refunded: false });
-    expect(task.audio).toMatchObject({ content_type: 'audio/mp4', file_size: expect.any(Number), sample_rate: 44100, channels: 2 });
+    expect(task).toMatchObject({
+      status: 'succeeded',
+      type: 'text_to_sfx',
+      duration_seconds: 10,
+      refunded: false,
+    });
+    expect(task.audio).toMatchObject({
+      content_type: 'audio/mp4',
+      file_size: expect.any(Number),
+      sample_rate: 44100,
+      channels: 2,
+    });
     expect(task.audio.url).toMatch(/\/sfx\.m4a$/);
     expect(task).not.toHaveProperty('video');
     const file = await download(task.audio.url, 'rain.m4a');
     expect(file.contentType).toBe('audio/mp4');
     expect(file.bytes).toBe(task.audio.file_size);
     const probe = await ffprobeJson(file.path);
-    expect(probe.streams[0]).toMatchObject({ codec_name: 'aac', sample_rate: '44100', channels: 2 });
-    expect(Math.abs(Number(probe.format.duration) - 7)).toBeLessThanOrEqual(0.05);
+    expect(probe.streams[0]).toMatchObject({
+      codec_name: 'aac',
+      sample_rate: '44100',
+      channels: 2,
+    });
+    expect(Math.abs(Number(probe.format.duration) - 10)).toBeLessThanOrEqual(0.05);
     const mark = await detectWatermarkFile(file.path, WATERMARK_KEY);
     expect(mark).toEqual({ found: true, payload: expect.any(Number) });
     expect((await detectWatermarkFile(file.path, 'another-key')).found).toBe(false);
@@ -55,7 +76,12 @@ describe('POST /v1/text-to-sfx', () => {
     ['flac', 'audio/flac', 'flac'],
     ['aac', 'audio/mp4', 'aac'],
   ] as const)('audio_format=%s gives %s', async (format, contentType, codec) => {
-    const ack = await engine.post('/v1/text-to-sfx', { prompt: 'whoosh', duration: 1, audio_format: format }, undefined, { encoding: 'urlencoded' });
+    const ack = await engine.post(
+      '/v1/text-to-sfx',
+      { prompt: 'whoosh', duration: 1, audio_format: format },
+      undefined,
+      { encoding: 'urlencoded' },
+    );
     expect(ack.status).toBe(202);
     const task = await engine.pollTask(ack.body.task_id);
     expect(task.audio.content_type).toBe(contentType);
@@ -72,9 +98,16 @@ describe('POST /v1/text-to-sfx', () => {
 describe('POST /v1/text-to-sfx validation', () => {
   it('refuses an unknown audio_format with 400 invalid_request and the service wording', async () => {
     const before = await usageRequests();
-    const res = await engine.post('/v1/text-to-sfx', { prompt: 'rain', duration: 5, audio_format: 'ogg' });
+    const res = await engine.post('/v1/text-to-sfx', {
+      prompt: 'rain',
+      duration: 5,
+      audio_format: 'ogg',
+    });
     expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ code: 'invalid_request', message: 'audio_format must be one of wav, mp3, aac, flac' });
+    expect(res.body).toMatchObject({
+      code: 'invalid_request',
+      message: 'audio_format must be one of wav, mp3, aac, flac',
+    });
     expect(await usageRequests()).toBe(before);
   });
 
@@ -87,7 +120,10 @@ describe('POST /v1/text-to-sfx validation', () => {
     ['duration 0', { prompt: 'rain', duration: 0 }],
     ['duration 181', { prompt: 'rain', duration: 181 }],
     ['fractional duration', { prompt: 'rain', duration: '2.5' }],
-    ['bad audio_format and a bad duration: the 422 wins', { prompt: 'rain', duration: 500, audio_format: 'ogg' }],
+    [
+      'bad audio_format and a bad duration: the 422 wins',
+      { prompt: 'rain', duration: 500, audio_format: 'ogg' },
+    ],
   ];
   it.each(cases)('%s → 422 with no task and no usage', async (_name, fields) => {
     const before = await usageRequests();

@@ -19,7 +19,8 @@ export const textToSfxEndpoint = defineAsyncEndpoint<TextToSfxInput>({
   async prepare(_form, ctx) {
     const f = ctx.fields;
     const prompt = f.string('prompt', { required: true, min: 1, max: LIMITS.promptMaxChars });
-    if (prompt !== '' && prompt.trim() === '') f.problem('prompt', 'String should have at least 1 character', 'string_too_short');
+    if (prompt !== '' && prompt.trim() === '')
+      f.problem('prompt', 'String should have at least 1 character', 'string_too_short');
     const durationSeconds = f.int('duration', { required: true, ...LIMITS.textToSfxDuration });
     const format = f.choice('audio_format', AUDIO_FORMATS, 'aac', 400);
     if (f.failed) return { ok: false, error: f.rejection() };
@@ -29,9 +30,19 @@ export const textToSfxEndpoint = defineAsyncEndpoint<TextToSfxInput>({
   async run(input, ctx) {
     const file = await renderSfxFromText(
       { prompt: input.prompt, durationSeconds: input.durationSeconds },
-      { workDir: ctx.workDir, format: input.format, signal: ctx.signal, watermarkPayload: ctx.watermarkPayload, watermarkKey: ctx.watermarkKey },
+      {
+        workDir: ctx.workDir,
+        format: input.format,
+        signal: ctx.signal,
+        watermarkPayload: ctx.watermarkPayload,
+        watermarkKey: ctx.watermarkKey,
+      },
     );
-    const published = await ctx.publish(file.path, { contentType: file.contentType, ext: file.ext, name: 'sfx' });
+    const published = await ctx.publish(file.path, {
+      contentType: file.contentType,
+      ext: file.ext,
+      name: 'sfx',
+    });
     return { audio: { ...published, sample_rate: 44100, channels: 2 } };
   },
 });

@@ -21,10 +21,15 @@ export interface VideoSfxInput {
  * the four; ignored by video-to-video-sfx), exactly one of video/video_url with a picture,
  * the 180 s cap, and SFX-shape segments whose last end fits the video.
  */
-export async function prepareVideoSfx(ctx: PrepareContext, options: { readsAudioFormat: boolean }): Promise<Checked<VideoSfxInput>> {
+export async function prepareVideoSfx(
+  ctx: PrepareContext,
+  options: { readsAudioFormat: boolean },
+): Promise<Checked<VideoSfxInput>> {
   const f = ctx.fields;
   const prompt = f.string('prompt', { max: LIMITS.promptMaxChars });
-  const format = options.readsAudioFormat ? f.choice('audio_format', AUDIO_FORMATS, 'aac', 400) : 'aac';
+  const format = options.readsAudioFormat
+    ? f.choice('audio_format', AUDIO_FORMATS, 'aac', 400)
+    : 'aac';
   if (f.failed) return { ok: false, error: f.rejection() };
   // Shape and contiguity first, so a malformed list is refused before any upload is probed.
   const shape = ctx.parseSegments('segments');

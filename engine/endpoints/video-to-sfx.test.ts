@@ -24,7 +24,10 @@ afterAll(async () => {
   await engine.close();
 });
 
-async function download(url: string, name: string): Promise<{ path: string; contentType: string | null }> {
+async function download(
+  url: string,
+  name: string,
+): Promise<{ path: string; contentType: string | null }> {
   const res = await fetch(url);
   expect(res.status).toBe(200);
   const path = join(dir, name);
@@ -32,7 +35,11 @@ async function download(url: string, name: string): Promise<{ path: string; cont
   return { path, contentType: res.headers.get('content-type') };
 }
 
-async function run(path: string, fields: Record<string, string | number>, endpoint: string): Promise<Loose> {
+async function run(
+  path: string,
+  fields: Record<string, string | number>,
+  endpoint: string,
+): Promise<Loose> {
   const ack = await engine.post(endpoint, fields, { video: path });
   expect(ack.status, ack.text).toBe(202);
   return engine.pollTask(ack.body.task_id);
@@ -58,18 +65,31 @@ async function toneProminence(path: string, hz: number): Promise<number> {
 
 describe('POST /v1/video-to-sfx', () => {
   it('returns only an audio track as long as the video, in the requested format, watermarked', async () => {
-    const task = await run(video, { prompt: 'rain in a city street', audio_format: 'wav' }, '/v1/video-to-sfx');
+    const task = await run(
+      video,
+      { prompt: 'rain in a city street', audio_format: 'wav' },
+      '/v1/video-to-sfx',
+    );
     expect(task).toMatchObject({ status: 'succeeded', type: 'video_to_sfx', refunded: false });
     expect(task.duration_seconds).toBeCloseTo(8, 1);
-    expect(task.audio).toMatchObject({ content_type: 'audio/wav', sample_rate: 44100, channels: 2 });
+    expect(task.audio).toMatchObject({
+      content_type: 'audio/wav',
+      sample_rate: 44100,
+      channels: 2,
+    });
     expect(task).not.toHaveProperty('video');
     expect(task).not.toHaveProperty('videos');
     const file = await download(task.audio.url, 'v2sfx.wav');
     expect(file.contentType).toBe('audio/wav');
     const probe = await ffprobeJson(file.path);
     expect(probe.streams.map((s: Loose) => s.codec_type)).toEqual(['audio']);
-    expect(Math.abs(Number(probe.format.duration) - Number(task.duration_seconds))).toBeLessThanOrEqual(0.05);
-    expect(await detectWatermarkFile(file.path, WATERMARK_KEY)).toEqual({ found: true, payload: expect.any(Number) });
+    expect(
+      Math.abs(Number(probe.format.duration) - Number(task.duration_seconds)),
+    ).toBeLessThanOrEqual(0.05);
+    expect(await detectWatermarkFile(file.path, WATERMARK_KEY)).toEqual({
+      found: true,
+      payload: expect.any(Number),
+    });
   });
 
   it('defaults to m4a and follows per-segment prompts', async () => {
@@ -87,16 +107,36 @@ describe('POST /v1/video-to-sfx', () => {
     const before = (await engine.get('/v1/account/usage')).body.summary.total_requests;
     const format = await engine.post('/v1/video-to-sfx', { audio_format: 'ogg' }, { video });
     expect(format.status).toBe(400);
-    expect(format.body).toMatchObject({ code: 'invalid_request', message: 'audio_format must be one of wav, mp3, aac, flac' });
-    expect((await engine.post('/v1/video-to-sfx', { video_url: 'https://example.com/a.mp4' }, { video })).status).toBe(400);
+    expect(format.body).toMatchObject({
+      code: 'invalid_request',
+      message: 'audio_format must be one of wav, mp3, aac, flac',
+    });
+    expect(
+      (await engine.post('/v1/video-to-sfx', { video_url: 'https://example.com/a.mp4' }, { video }))
+        .status,
+    ).toBe(400);
     expect((await engine.post('/v1/video-to-sfx', { prompt: 'rain' })).status).toBe(400);
     const bad: [string, Record<string, string>][] = [
       ['long prompt', { prompt: 'x'.repeat(2001) }],
       ['segments not JSON', { segments: '[{' }],
-      ['segments with a gap', { segments: '[{"start":0,"end":3,"prompt":"a"},{"start":4,"end":8,"prompt":"b"}]' }],
+      [
+        'segments with a gap',
+        { segments: '[{"start":0,"end":3,"prompt":"a"},{"start":4,"end":8,"prompt":"b"}]' },
+      ],
       ['segments past the video', { segments: '[{"start":0,"end":9,"prompt":"a"}]' }],
       ['empty segment prompt', { segments: '[{"start":0,"end":8,"prompt":""}]' }],
-      ['31 segments', { segments: JSON.stringify(Array.from({ length: 31 }, (_, i) => ({ start: i * 0.25, end: (i + 1) * 0.25, prompt: 'a' }))) }],
+      [
+        '31 segments',
+        {
+          segments: JSON.stringify(
+            Array.from({ length: 31 }, (_, i) => ({
+              start: i * 0.25,
+              end: (i + 1) * 0.25,
+              prompt: 'a',
+            })),
+          ),
+        },
+      ],
     ];
     for (const [name, fields] of bad) {
       const res = await engine.post('/v1/video-to-sfx', fields, { video });
@@ -109,7 +149,20 @@ describe('POST /v1/video-to-sfx', () => {
     const tone = await makeTestAudio({ seconds: 2, dir, name: 'tone.wav' });
     expect((await engine.post('/v1/video-to-sfx', {}, { video: tone })).status).toBe(422);
     const long = join(dir, 'long.mp4');
-    execFileSync('ffmpeg', ['-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'color=c=black:s=16x16:r=1:d=181', '-c:v', 'libx264', '-preset', 'ultrafast', long]);
+    execFileSync('ffmpeg', [
+      '-loglevel',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'color=c=black:s=16x16:r=1:d=181',
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      long,
+    ]);
     const tooLong = await engine.post('/v1/video-to-sfx', {}, { video: long });
     expect(tooLong.status).toBe(422);
     expect(tooLong.body.message).toMatch(/exceeds the 180s/);
@@ -118,7 +171,11 @@ describe('POST /v1/video-to-sfx', () => {
 
 describe('POST /v1/video-to-video-sfx', () => {
   it('mixes effects over the original sound, copies the picture, and returns videos[] + video', async () => {
-    const task = await run(video, { prompt: 'whoosh transitions over wind' }, '/v1/video-to-video-sfx');
+    const task = await run(
+      video,
+      { prompt: 'whoosh transitions over wind' },
+      '/v1/video-to-video-sfx',
+    );
     expect(task).toMatchObject({ status: 'succeeded', type: 'video_to_video_sfx' });
     expect(task.videos).toHaveLength(1);
     expect(task.video).toEqual(task.videos[0]);
@@ -129,12 +186,24 @@ describe('POST /v1/video-to-video-sfx', () => {
     const [input, output] = await Promise.all([ffprobeJson(video), ffprobeJson(file.path)]);
     const picture = (p: Loose) => p.streams.find((s: Loose) => s.codec_type === 'video');
     // Stream copy: same codec, size and frame count as the upload.
-    expect(picture(output)).toMatchObject({ codec_name: 'h264', width: picture(input).width, height: picture(input).height, nb_frames: picture(input).nb_frames });
-    expect(output.streams.find((s: Loose) => s.codec_type === 'audio')).toMatchObject({ codec_name: 'aac', sample_rate: '44100', channels: 2 });
+    expect(picture(output)).toMatchObject({
+      codec_name: 'h264',
+      width: picture(input).width,
+      height: picture(input).height,
+      nb_frames: picture(input).nb_frames,
+    });
+    expect(output.streams.find((s: Loose) => s.codec_type === 'audio')).toMatchObject({
+      codec_name: 'aac',
+      sample_rate: '44100',
+      channels: 2,
+    });
     expect(Math.abs(Number(output.format.duration) - 8)).toBeLessThanOrEqual(0.1);
     // The original 440 Hz tone is still there under the effects.
     expect(await toneProminence(file.path, 440)).toBeGreaterThan(20);
-    expect(await detectWatermarkFile(file.path, WATERMARK_KEY)).toEqual({ found: true, payload: expect.any(Number) });
+    expect(await detectWatermarkFile(file.path, WATERMARK_KEY)).toEqual({
+      found: true,
+      payload: expect.any(Number),
+    });
   });
 
   it('gives a silent video a soundtrack of effects only', async () => {
@@ -147,8 +216,20 @@ describe('POST /v1/video-to-video-sfx', () => {
   });
 
   it('ignores audio_format and refuses both video and video_url with 400', async () => {
-    expect((await engine.post('/v1/video-to-video-sfx', { video_url: 'https://example.com/a.mp4' }, { video })).status).toBe(400);
-    const res = await engine.post('/v1/video-to-video-sfx', { prompt: 'x'.repeat(2001) }, { video });
+    expect(
+      (
+        await engine.post(
+          '/v1/video-to-video-sfx',
+          { video_url: 'https://example.com/a.mp4' },
+          { video },
+        )
+      ).status,
+    ).toBe(400);
+    const res = await engine.post(
+      '/v1/video-to-video-sfx',
+      { prompt: 'x'.repeat(2001) },
+      { video },
+    );
     expect(res.status).toBe(422);
   });
 });

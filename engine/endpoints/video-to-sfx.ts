@@ -13,7 +13,9 @@ export const videoToSfxEndpoint = defineAsyncEndpoint<VideoSfxInput>({
   async run(input, ctx) {
     const spec = await videoSfxSpec(input, ctx.signal);
     if (!spec.ok) return taskFailure('GENERATION_FAILED', spec.message);
-    ctx.log(`video-to-sfx: ${spec.value.cuts.length} cuts, ${spec.value.motionPeaks.length} motion peaks`);
+    ctx.log(
+      `video-to-sfx: ${spec.value.cuts.length} cuts, ${spec.value.motionPeaks.length} motion peaks`,
+    );
     const file = await renderSfxForVideo(spec.value, {
       workDir: ctx.workDir,
       format: input.format,
@@ -21,7 +23,11 @@ export const videoToSfxEndpoint = defineAsyncEndpoint<VideoSfxInput>({
       watermarkPayload: ctx.watermarkPayload,
       watermarkKey: ctx.watermarkKey,
     });
-    const published = await ctx.publish(file.path, { contentType: file.contentType, ext: file.ext, name: 'sfx' });
+    const published = await ctx.publish(file.path, {
+      contentType: file.contentType,
+      ext: file.ext,
+      name: 'sfx',
+    });
     return { audio: { ...published, sample_rate: 44100, channels: 2 } };
   },
 });

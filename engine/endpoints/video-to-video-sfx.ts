@@ -34,7 +34,11 @@ export const videoToVideoSfxEndpoint = defineAsyncEndpoint<VideoSfxInput>({
       watermarkKey: ctx.watermarkKey,
       signal: ctx.signal,
     });
-    const video = await ctx.publish(outPath, { contentType: 'video/mp4', ext: 'mp4', name: 'video' });
+    const video = await ctx.publish(outPath, {
+      contentType: 'video/mp4',
+      ext: 'mp4',
+      name: 'video',
+    });
     return { videos: [video], video };
   },
 });

@@ -31,17 +31,28 @@ function checkAbort(signal?: AbortSignal): void {
 }
 
 /** Renders one prompt's layers for `frames`: beds mixed, one-shots placed, optional muffling. */
-export async function renderPlan(plan: SfxPlan, frames: number, rng: Rng, signal?: AbortSignal): Promise<Stereo> {
+export async function renderPlan(
+  plan: SfxPlan,
+  frames: number,
+  rng: Rng,
+  signal?: AbortSignal,
+): Promise<Stereo> {
   const out = stereo(frames);
   const beds = plan.beds.length > 0 ? plan.beds : [FLOOR_LAYER];
   for (const [index, layer] of beds.entries()) {
     checkAbort(signal);
     // Later-named beds sit under the first one.
-    addAt(out, await renderBed(layer, frames, rng, plan.intensity, signal), 0, index === 0 ? 1 : dbToGain(-4));
+    addAt(
+      out,
+      await renderBed(layer, frames, rng, plan.intensity, signal),
+      0,
+      index === 0 ? 1 : dbToGain(-4),
+    );
   }
   if (plan.shots.length > 0) {
     const shots: Stereo[] = [];
-    for (const layer of plan.shots) shots.push(await renderShot(layer, rng.fork(`shot:${layer.name}`), plan.intensity, signal));
+    for (const layer of plan.shots)
+      shots.push(await renderShot(layer, rng.fork(`shot:${layer.name}`), plan.intensity, signal));
     const longest = Math.max(...shots.map((shot) => shot[0].length)) / SAMPLE_RATE;
     for (const at of shotTimes(frames / SAMPLE_RATE, longest, plan.beds.length > 0, rng)) {
       for (const shot of shots) addAt(out, shot, at * SAMPLE_RATE);
@@ -57,7 +68,12 @@ export async function renderPlan(plan: SfxPlan, frames: number, rng: Rng, signal
  * When one-shots play: the first early (at once when nothing else plays), then repeated with
  * breathing room so a 10 s "door knock" is several knocks, not one knock and silence.
  */
-export function shotTimes(durationSeconds: number, shotSeconds: number, overBeds: boolean, rng: Rng): number[] {
+export function shotTimes(
+  durationSeconds: number,
+  shotSeconds: number,
+  overBeds: boolean,
+  rng: Rng,
+): number[] {
   const times: number[] = [];
   let t = overBeds ? Math.min(1, durationSeconds * 0.15) : 0.05;
   do {
@@ -69,7 +85,12 @@ export function shotTimes(durationSeconds: number, shotSeconds: number, overBeds
 }
 
 /** The whole text-to-sfx render. */
-export async function composeText(plan: SfxPlan, durationSeconds: number, rng: Rng, signal?: AbortSignal): Promise<Stereo> {
+export async function composeText(
+  plan: SfxPlan,
+  durationSeconds: number,
+  rng: Rng,
+  signal?: AbortSignal,
+): Promise<Stereo> {
   const frames = Math.round(durationSeconds * SAMPLE_RATE);
   const out = await renderPlan(plan, frames, rng, signal);
   fadeEdges(out, Math.round(0.005 * SAMPLE_RATE), Math.round(0.02 * SAMPLE_RATE));
@@ -80,7 +101,11 @@ export async function composeText(plan: SfxPlan, durationSeconds: number, rng: R
  * A video's effects track: each span's ambience crossfaded into the next, a cut one-shot
  * peaking on every cut, and a motion one-shot on motion peaks away from cuts.
  */
-export async function composeVideo(score: VideoScore, rng: Rng, signal?: AbortSignal): Promise<Stereo> {
+export async function composeVideo(
+  score: VideoScore,
+  rng: Rng,
+  signal?: AbortSignal,
+): Promise<Stereo> {
   const frames = Math.round(score.durationSeconds * SAMPLE_RATE);
   const out = stereo(frames);
   const fade = Math.round(CROSSFADE_SECONDS * SAMPLE_RATE);

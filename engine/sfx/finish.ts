@@ -33,7 +33,11 @@ export interface RenderedAudio {
  * The watermark goes in before the gain so the level change and limiter act on it like on the
  * content (it is designed to survive both).
  */
-export async function finishAudio(audio: Stereo, opts: RenderOptions, stem = 'sfx'): Promise<RenderedAudio> {
+export async function finishAudio(
+  audio: Stereo,
+  opts: RenderOptions,
+  stem = 'sfx',
+): Promise<RenderedAudio> {
   const info = AUDIO_FORMAT_INFO[opts.format];
   const id = randomBytes(4).toString('hex');
   const raw = join(opts.workDir, `${stem}-${id}.raw.wav`);
@@ -54,7 +58,22 @@ export async function finishAudio(audio: Stereo, opts: RenderOptions, stem = 'sf
     let trimDb = 0;
     for (let attempt = 0; attempt < MAX_ENCODE_ATTEMPTS; attempt++) {
       const filter = trimDb < 0 ? `${base},volume=${trimDb.toFixed(2)}dB` : base;
-      await ffmpeg(['-y', '-i', raw, '-af', filter, '-ar', String(SAMPLE_RATE), '-ac', '2', ...info.codecArgs, out], opts.signal ? { signal: opts.signal } : {});
+      await ffmpeg(
+        [
+          '-y',
+          '-i',
+          raw,
+          '-af',
+          filter,
+          '-ar',
+          String(SAMPLE_RATE),
+          '-ac',
+          '2',
+          ...info.codecArgs,
+          out,
+        ],
+        opts.signal ? { signal: opts.signal } : {},
+      );
       const { truePeak } = await measureLoudness(out, opts.signal);
       if (truePeak <= SFX_TRUE_PEAK_DB) break;
       trimDb -= truePeak - SFX_TRUE_PEAK_DB + 0.3;

@@ -25,9 +25,19 @@ export interface VideoSfxSpec {
 }
 
 /** Sound effect from a prompt: keyword-chosen layers, watermarked, at -18 LUFS, in `format`. */
-export async function renderSfxFromText(spec: TextSfxSpec, opts: RenderOptions): Promise<RenderedAudio> {
-  const rng = createRng(seedFromText(`text|${spec.prompt}|${spec.durationSeconds}|${opts.watermarkPayload}`));
-  const audio = await composeText(planFromPrompt(spec.prompt), spec.durationSeconds, rng, opts.signal);
+export async function renderSfxFromText(
+  spec: TextSfxSpec,
+  opts: RenderOptions,
+): Promise<RenderedAudio> {
+  const rng = createRng(
+    seedFromText(`text|${spec.prompt}|${spec.durationSeconds}|${opts.watermarkPayload}`),
+  );
+  const audio = await composeText(
+    planFromPrompt(spec.prompt),
+    spec.durationSeconds,
+    rng,
+    opts.signal,
+  );
   return finishAudio(audio, opts);
 }
 
@@ -39,14 +49,25 @@ const DEFAULT_MOTION_SHOT: LayerSpec = { kind: 'shot', name: 'impact', gainDb: -
  * a whoosh peaking on each cut and an impact on motion peaks. A prompt that names one-shots
  * ("laser", "punch") uses them in place of the whoosh and the impact.
  */
-export async function renderSfxForVideo(spec: VideoSfxSpec, opts: RenderOptions): Promise<RenderedAudio> {
-  const rng = createRng(seedFromText(`video|${spec.prompt ?? ''}|${JSON.stringify(spec.segments ?? [])}|${spec.durationSeconds}|${opts.watermarkPayload}`));
+export async function renderSfxForVideo(
+  spec: VideoSfxSpec,
+  opts: RenderOptions,
+): Promise<RenderedAudio> {
+  const rng = createRng(
+    seedFromText(
+      `video|${spec.prompt ?? ''}|${JSON.stringify(spec.segments ?? [])}|${spec.durationSeconds}|${opts.watermarkPayload}`,
+    ),
+  );
   const globalPlan = planFromPrompt(spec.prompt ?? '');
   const segments = spec.segments && spec.segments.length > 0 ? spec.segments : undefined;
   const spans: PlannedSpan[] = segments
     ? segments.map((segment) => {
         const own = planFromPrompt(segment.prompt);
-        return { start: segment.start, end: Math.min(segment.end, spec.durationSeconds), plan: own.matched[0] === 'fallback' && spec.prompt ? globalPlan : own };
+        return {
+          start: segment.start,
+          end: Math.min(segment.end, spec.durationSeconds),
+          plan: own.matched[0] === 'fallback' && spec.prompt ? globalPlan : own,
+        };
       })
     : [{ start: 0, end: spec.durationSeconds, plan: globalPlan }];
   // Segments need not reach the end: the uncovered tail gets no effects (client-notes 6.5).

@@ -9,13 +9,21 @@ const BED_RMS = 0.1;
 const SHOT_PEAK = 0.7;
 
 /** Renders one continuous layer of `frames`, at the working level times its gain. */
-export async function renderBed(layer: LayerSpec, frames: number, rng: Rng, intensity: number, signal?: AbortSignal): Promise<Stereo> {
+export async function renderBed(
+  layer: LayerSpec,
+  frames: number,
+  rng: Rng,
+  intensity: number,
+  signal?: AbortSignal,
+): Promise<Stereo> {
   const gain = dbToGain(layer.gainDb ?? 0);
   const ctx = { rng: rng.fork(`bed:${layer.name}`), frames, sampleRate: SAMPLE_RATE, intensity };
   let audio: Stereo;
   if (layer.kind === 'sampleBed') {
     const sample = await loadSample(layer.name, signal);
-    audio = sample ? loopToLength(sample, frames, Math.round(0.5 * SAMPLE_RATE)) : BEDS[layer.fallback](ctx);
+    audio = sample
+      ? loopToLength(sample, frames, Math.round(0.5 * SAMPLE_RATE))
+      : BEDS[layer.fallback](ctx);
   } else if (layer.kind === 'bed') {
     audio = BEDS[layer.name](ctx);
   } else {
@@ -25,23 +33,33 @@ export async function renderBed(layer: LayerSpec, frames: number, rng: Rng, inte
 }
 
 /** Renders one one-shot layer at its natural length, peak-normalised to the working level. */
-export async function renderShot(layer: LayerSpec, rng: Rng, intensity: number, signal?: AbortSignal): Promise<Stereo> {
+export async function renderShot(
+  layer: LayerSpec,
+  rng: Rng,
+  intensity: number,
+  signal?: AbortSignal,
+): Promise<Stereo> {
   const gain = dbToGain(layer.gainDb ?? 0);
   let audio: Stereo;
   if (layer.kind === 'sample') {
     const sample = await loadSample(layer.name, signal);
-    audio = sample ? [sample[0].slice(), sample[1].slice()] : SHOTS[layer.fallback](rng, SAMPLE_RATE, intensity);
+    audio = sample
+      ? [sample[0].slice(), sample[1].slice()]
+      : SHOTS[layer.fallback](rng, SAMPLE_RATE, intensity);
   } else if (layer.kind === 'shot') {
     audio = SHOTS[layer.name](rng, SAMPLE_RATE, intensity);
   } else {
     throw new Error(`${layer.name} is not a one-shot layer`);
   }
   let peak = 0;
-  for (const channel of audio) for (let i = 0; i < channel.length; i++) peak = Math.max(peak, Math.abs(channel[i]!));
+  for (const channel of audio)
+    for (let i = 0; i < channel.length; i++) peak = Math.max(peak, Math.abs(channel[i]!));
   return peak > 0 ? scale(audio, (SHOT_PEAK / peak) * gain) : audio;
 }
 
 function scale(audio: Stereo, gain: number): Stereo {
-  if (gain !== 1) for (const channel of audio) for (let i = 0; i < channel.length; i++) channel[i] = channel[i]! * gain;
+  if (gain !== 1)
+    for (const channel of audio)
+      for (let i = 0; i < channel.length; i++) channel[i] = channel[i]! * gain;
   return audio;
 }

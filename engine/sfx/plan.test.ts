@@ -24,8 +24,12 @@ describe('planFromPrompt', () => {
   });
 
   it('keeps only the most specific kind of footsteps', () => {
-    expect(planFromPrompt('footsteps running on gravel').beds.map((layer) => layer.name)).toEqual(['gravelSteps']);
-    expect(planFromPrompt('running footsteps').beds.map((layer) => layer.name)).toEqual(['running']);
+    expect(planFromPrompt('footsteps running on gravel').beds.map((layer) => layer.name)).toEqual([
+      'gravelSteps',
+    ]);
+    expect(planFromPrompt('running footsteps').beds.map((layer) => layer.name)).toEqual([
+      'running',
+    ]);
   });
 
   it('falls back to a neutral ambience when nothing matches', () => {

@@ -15,9 +15,12 @@ export interface SfxPlan {
 
 const MAX_BEDS = 4;
 const MAX_SHOTS = 3;
-const HEAVY = /\b(?:heavy|intense|strong|loud|violent|huge|massive|big|powerful|fierce|pouring|raging|torrential|busy|hard)\b/i;
-const GENTLE = /\b(?:light|gentle|soft|quiet|calm|faint|small|subtle|distant|far|slow|peaceful|relaxing|sparse|tiny)\b/i;
-const MUFFLED = /\b(?:distant|far away|far-off|muffled|through (?:a|the) (?:wall|window)|behind (?:a|the) (?:wall|door)|next door|underwater)\b/i;
+const HEAVY =
+  /\b(?:heavy|intense|strong|loud|violent|huge|massive|big|powerful|fierce|pouring|raging|torrential|busy|hard)\b/i;
+const GENTLE =
+  /\b(?:light|gentle|soft|quiet|calm|faint|small|subtle|distant|far|slow|peaceful|relaxing|sparse|tiny)\b/i;
+const MUFFLED =
+  /\b(?:distant|far away|far-off|muffled|through (?:a|the) (?:wall|window)|behind (?:a|the) (?:wall|door)|next door|underwater)\b/i;
 /** Only one kind of footsteps plays: the most specific named one. */
 const FOOTSTEP_PRIORITY = ['gravel', 'running', 'walking'];
 
@@ -30,7 +33,9 @@ export function planFromPrompt(prompt: string): SfxPlan {
     .filter((hit) => hit.at >= 0)
     .sort((a, b) => a.at - b.at);
   const footstep = FOOTSTEP_PRIORITY.find((id) => hits.some((hit) => hit.entry.id === id));
-  const kept = hits.filter((hit) => !FOOTSTEP_PRIORITY.includes(hit.entry.id) || hit.entry.id === footstep);
+  const kept = hits.filter(
+    (hit) => !FOOTSTEP_PRIORITY.includes(hit.entry.id) || hit.entry.id === footstep,
+  );
   const beds: LayerSpec[] = [];
   const shots: LayerSpec[] = [];
   const seen = new Set<string>();
@@ -49,7 +54,13 @@ export function planFromPrompt(prompt: string): SfxPlan {
   const gentle = GENTLE.test(prompt);
   const intensity = heavy && !gentle ? 1.5 : gentle && !heavy ? 0.6 : 1;
   if (beds.length === 0 && shots.length === 0) {
-    return { beds: [...FALLBACK_LAYERS], shots: [], intensity, muffled: MUFFLED.test(prompt), matched: ['fallback'] };
+    return {
+      beds: [...FALLBACK_LAYERS],
+      shots: [],
+      intensity,
+      muffled: MUFFLED.test(prompt),
+      matched: ['fallback'],
+    };
   }
   return { beds, shots, intensity, muffled: MUFFLED.test(prompt), matched };
 }

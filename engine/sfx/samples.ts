@@ -21,7 +21,7 @@ export function loadSample(name: string, signal?: AbortSignal): Promise<Stereo |
       .then((channels) => [channels[0]!, channels[1]!] as Stereo)
       .catch(() => null);
     // A failed (e.g. aborted) load must not poison later requests.
-    pending.then((value) => {
+    void pending.then((value) => {
       if (value === null) cache.delete(name);
     });
     cache.set(name, pending);

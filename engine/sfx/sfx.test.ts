@@ -12,13 +12,41 @@ import { renderSfxForVideo, renderSfxFromText } from './index';
 const workDir = mkdtempSync(join(tmpdir(), 'sfx-test-'));
 afterAll(() => rmSync(workDir, { recursive: true, force: true }));
 const KEY = 'sfx-test-key';
-const opts = (format: 'aac' | 'wav' | 'mp3' | 'flac', payload = 42) => ({ workDir, format, watermarkPayload: payload, watermarkKey: KEY });
+const opts = (format: 'aac' | 'wav' | 'mp3' | 'flac', payload = 42) => ({
+  workDir,
+  format,
+  watermarkPayload: payload,
+  watermarkKey: KEY,
+});
 
-function probe(path: string): { codec: string; sampleRate: number; channels: number; duration: number } {
-  const out = execFileSync('ffprobe', ['-v', 'error', '-select_streams', 'a:0', '-show_entries', 'stream=codec_name,sample_rate,channels:format=duration', '-of', 'json', path]);
-  const json = JSON.parse(out.toString()) as { streams: { codec_name: string; sample_rate: string; channels: number }[]; format: { duration: string } };
+function probe(path: string): {
+  codec: string;
+  sampleRate: number;
+  channels: number;
+  duration: number;
+} {
+  const out = execFileSync('ffprobe', [
+    '-v',
+    'error',
+    '-select_streams',
+    'a:0',
+    '-show_entries',
+    'stream=codec_name,sample_rate,channels:format=duration',
+    '-of',
+    'json',
+    path,
+  ]);
+  const json = JSON.parse(out.toString()) as {
+    streams: { codec_name: string; sample_rate: string; channels: number }[];
+    format: { duration: string };
+  };
   const stream = json.streams[0]!;
-  return { codec: stream.codec_name, sampleRate: Number(stream.sample_rate), channels: stream.channels, duration: Number(json.format.duration) };
+  return {
+    codec: stream.codec_name,
+    sampleRate: Number(stream.sample_rate),
+    channels: stream.channels,
+    duration: Number(json.format.duration),
+  };
 }
 
 /** Energy-weighted spectral centroid and the share of energy above 2 kHz, from our own FFT. */
@@ -50,17 +78,26 @@ describe('renderSfxFromText', () => {
     ['wav', 'wav', 'audio/wav', 'pcm_s16le'],
     ['mp3', 'mp3', 'audio/mpeg', 'mp3'],
     ['flac', 'flac', 'audio/flac', 'flac'],
-  ] as const)('delivers %s as .%s (%s), 44.1 kHz stereo, exact duration', async (format, ext, contentType, codec) => {
-    const result = await renderSfxFromText({ prompt: 'light rain', durationSeconds: 3 }, opts(format));
-    expect(result).toMatchObject({ ext, contentType });
-    expect(result.path.endsWith(`.${ext}`)).toBe(true);
-    const info = probe(result.path);
-    expect(info).toMatchObject({ codec, sampleRate: 44100, channels: 2 });
-    expect(Math.abs(info.duration - 3)).toBeLessThanOrEqual(0.05);
-  });
+  ] as const)(
+    'delivers %s as .%s (%s), 44.1 kHz stereo, exact duration',
+    async (format, ext, contentType, codec) => {
+      const result = await renderSfxFromText(
+        { prompt: 'light rain', durationSeconds: 3 },
+        opts(format),
+      );
+      expect(result).toMatchObject({ ext, contentType });
+      expect(result.path.endsWith(`.${ext}`)).toBe(true);
+      const info = probe(result.path);
+      expect(info).toMatchObject({ codec, sampleRate: 44100, channels: 2 });
+      expect(Math.abs(info.duration - 3)).toBeLessThanOrEqual(0.05);
+    },
+  );
 
   it('hits -18 LUFS with true peak at most -1 dBTP on a steady ambience, and carries the watermark', async () => {
-    const result = await renderSfxFromText({ prompt: 'heavy rain', durationSeconds: 8 }, opts('aac', 0xc0ffee));
+    const result = await renderSfxFromText(
+      { prompt: 'heavy rain', durationSeconds: 8 },
+      opts('aac', 0xc0ffee),
+    );
     const loudness = await measureLoudness(result.path);
     expect(Math.abs(loudness.integrated - -18)).toBeLessThanOrEqual(1);
     expect(loudness.truePeak).toBeLessThanOrEqual(-1);
@@ -69,14 +106,23 @@ describe('renderSfxFromText', () => {
   });
 
   it('keeps the true peak under -1 dBTP even for clicky material after AAC', async () => {
-    const result = await renderSfxFromText({ prompt: 'fast typing on a keyboard', durationSeconds: 4 }, opts('aac'));
+    const result = await renderSfxFromText(
+      { prompt: 'fast typing on a keyboard', durationSeconds: 4 },
+      opts('aac'),
+    );
     expect((await measureLoudness(result.path)).truePeak).toBeLessThanOrEqual(-1);
   });
 
   it('gives rain, fire and whoosh the spectra they should have', async () => {
-    const rain = await spectrum((await renderSfxFromText({ prompt: 'rain', durationSeconds: 4 }, opts('wav'))).path);
-    const fire = await spectrum((await renderSfxFromText({ prompt: 'campfire', durationSeconds: 4 }, opts('wav'))).path);
-    const whoosh = await spectrum((await renderSfxFromText({ prompt: 'whoosh', durationSeconds: 2 }, opts('wav'))).path);
+    const rain = await spectrum(
+      (await renderSfxFromText({ prompt: 'rain', durationSeconds: 4 }, opts('wav'))).path,
+    );
+    const fire = await spectrum(
+      (await renderSfxFromText({ prompt: 'campfire', durationSeconds: 4 }, opts('wav'))).path,
+    );
+    const whoosh = await spectrum(
+      (await renderSfxFromText({ prompt: 'whoosh', durationSeconds: 2 }, opts('wav'))).path,
+    );
     // Rain is broadband with plenty of highs; fire is a low roar; a whoosh is high and bright.
     expect(rain.highShare).toBeGreaterThan(0.3);
     expect(fire.centroid).toBeLessThan(800);
@@ -87,7 +133,10 @@ describe('renderSfxFromText', () => {
 
   it('renders different audio for different prompts, and the same audio for the same request', async () => {
     const a = await renderSfxFromText({ prompt: 'wind', durationSeconds: 2 }, opts('wav', 7));
-    const b = await renderSfxFromText({ prompt: 'ocean waves', durationSeconds: 2 }, opts('wav', 7));
+    const b = await renderSfxFromText(
+      { prompt: 'ocean waves', durationSeconds: 2 },
+      opts('wav', 7),
+    );
     const c = await renderSfxFromText({ prompt: 'wind', durationSeconds: 2 }, opts('wav', 7));
     const [pa, pb, pc] = await Promise.all([a, b, c].map((r) => decodeToPcm(r.path, 44100, 1)));
     let diff = 0;
@@ -103,7 +152,12 @@ describe('renderSfxFromText', () => {
   it('stops when the signal is aborted', async () => {
     const controller = new AbortController();
     controller.abort();
-    await expect(renderSfxFromText({ prompt: 'rain', durationSeconds: 2 }, { ...opts('aac'), signal: controller.signal })).rejects.toThrow();
+    await expect(
+      renderSfxFromText(
+        { prompt: 'rain', durationSeconds: 2 },
+        { ...opts('aac'), signal: controller.signal },
+      ),
+    ).rejects.toThrow();
   });
 });
 
@@ -133,7 +187,18 @@ describe('renderSfxForVideo', () => {
     // Highs rise when the fire gives way to rain.
     const highShare = async (from: number, to: number) => {
       const part = join(workDir, `part-${from}.wav`);
-      execFileSync('ffmpeg', ['-v', 'error', '-y', '-ss', String(from), '-t', String(to - from), '-i', result.path, part]);
+      execFileSync('ffmpeg', [
+        '-v',
+        'error',
+        '-y',
+        '-ss',
+        String(from),
+        '-t',
+        String(to - from),
+        '-i',
+        result.path,
+        part,
+      ]);
       return (await spectrum(part)).highShare;
     };
     expect(await highShare(5, 7.5)).toBeGreaterThan((await highShare(0.5, 3)) * 2);

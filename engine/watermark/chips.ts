@@ -31,7 +31,9 @@ export function chipTemplate(key: string, sampleRate: number): ChipTemplate {
   const chips = new Float64Array(n);
   let filled = 0;
   for (let counter = 0; filled < n; counter++) {
-    const digest = createHmac('sha256', key).update(`soundstage-watermark-chips-v1:${counter}`).digest();
+    const digest = createHmac('sha256', key)
+      .update(`soundstage-watermark-chips-v1:${counter}`)
+      .digest();
     for (let b = 0; b < digest.length * 8 && filled < n; b++, filled++) {
       chips[filled] = (digest[b >> 3]! >> (7 - (b & 7))) & 1 ? 1 : -1;
     }

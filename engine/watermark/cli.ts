@@ -35,7 +35,9 @@ export async function runWatermarkCli(args: string[]): Promise<number> {
         return 2;
       }
       await watermarkWavFile(file, { key, payload });
-      console.log(`watermark: embedded payload 0x${payload.toString(16).padStart(8, '0')} into ${file}`);
+      console.log(
+        `watermark: embedded payload 0x${payload.toString(16).padStart(8, '0')} into ${file}`,
+      );
       return 0;
     }
   } catch (error) {
@@ -48,7 +50,9 @@ export async function runWatermarkCli(args: string[]): Promise<number> {
 
 type Options = { key?: string; payload?: number };
 
-function parseOptions(options: string[]): { ok: true; value: Options } | { ok: false; error: string } {
+function parseOptions(
+  options: string[],
+): { ok: true; value: Options } | { ok: false; error: string } {
   const value: Options = {};
   for (let i = 0; i < options.length; i += 2) {
     const name = options[i];

@@ -97,16 +97,32 @@ function phaseSums(signal: Float32Array, template: Float32Array, lag: number): F
   return sums;
 }
 
-/** Tries every rotation of the frame (the audio may start anywhere in it). */
+/** Least reliable bits tried flipped when the hard decision fails sync or CRC. */
+const CHASE_BITS = 3;
+
+/**
+ * Tries every rotation of the frame (the audio may start anywhere in it). When the hard bits
+ * fail, the CHASE_BITS weakest soft bits are flipped in every combination (Chase decoding):
+ * short clips hold a frame only once or twice, and one marginal block must not lose it. Each
+ * try is still a full sync + CRC check; the false-match rate grows by at most 2^CHASE_BITS.
+ */
 function readFrame(sums: Float64Array, mask: readonly number[]): number | null {
   const bits = new Uint8Array(FRAME_BITS);
+  const order = Array.from({ length: FRAME_BITS }, (_, i) => i);
   for (let rotation = 0; rotation < FRAME_BITS; rotation++) {
-    for (let i = 0; i < FRAME_BITS; i++) {
-      const embedded = sums[(i + rotation) % FRAME_BITS]! > 0 ? 1 : 0;
-      bits[i] = embedded ^ mask[i]!;
+    const soft = (i: number): number => sums[(i + rotation) % FRAME_BITS]!;
+    for (let i = 0; i < FRAME_BITS; i++) bits[i] = (soft(i) > 0 ? 1 : 0) ^ mask[i]!;
+    const weakest = order
+      .sort((a, b) => Math.abs(soft(a)) - Math.abs(soft(b)))
+      .slice(0, CHASE_BITS);
+    for (let pattern = 0; pattern < 1 << CHASE_BITS; pattern++) {
+      const trial = bits.slice();
+      weakest.forEach((position, b) => {
+        if (pattern & (1 << b)) trial[position] = trial[position]! ^ 1;
+      });
+      const payload = parseFrame(trial);
+      if (payload !== null) return payload;
     }
-    const payload = parseFrame(bits);
-    if (payload !== null) return payload;
   }
   return null;
 }

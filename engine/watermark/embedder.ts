@@ -3,10 +3,13 @@ import { BLOCK_SIZE, FRAME_BITS, frameSigns } from './frame';
 
 /**
  * Watermark level relative to the audio, both measured after first differencing (the
- * high-frequency-weighted domain the detector works in). Tuned so the mark survives AAC 128k
- * and mixing with other audio at -6 dB while staying far below the content where it can mask.
+ * high-frequency-weighted domain the detector works in), so the mark hides under the content's
+ * own highs: -22 dB there, which is -30 to -47 dB full-band on ambiences and music and about
+ * -20 dB only on sounds that are nearly all highs (whooshes, glass). Measured: survives AAC
+ * 128k, MP3, mixing with other audio at -6 dB and trims; clips of 10 s or more always decoded,
+ * 6-7 s clips about 19 in 20 times (one frame is 5.3 s).
  */
-export const EMBED_ALPHA = 0.06;
+export const EMBED_ALPHA = 0.08;
 
 /** The gain follows the audio's level in sub-blocks this long (5.8 ms at 44.1 kHz). */
 const SUB_BLOCK = 256;
@@ -58,7 +61,8 @@ export function createWatermarkEmbedder(opts: {
         const gain = gainFrom + ((gainTo - gainFrom) * inSub) / SUB_BLOCK;
         const block = Math.floor(position / BLOCK_SIZE);
         const mark = signs[block % FRAME_BITS]! * gain * wave[position - block * BLOCK_SIZE]!;
-        if (mark !== 0) for (let c = 0; c < channelCount; c++) channels[c]![i] = channels[c]![i]! + mark;
+        if (mark !== 0)
+          for (let c = 0; c < channelCount; c++) channels[c]![i] = channels[c]![i]! + mark;
 
         position++;
         if (inSub === SUB_BLOCK - 1) {

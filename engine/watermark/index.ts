@@ -12,9 +12,16 @@ export const DEFAULT_WATERMARK_KEY = 'soundstage-local-engine-watermark-key-v1';
 export const DETECT_SAMPLE_RATE = 44100;
 
 /** Embeds the watermark into a PCM WAV file and rewrites it atomically in the same sample format. */
-export async function watermarkWavFile(path: string, opts: { key: string; payload: number }): Promise<void> {
+export async function watermarkWavFile(
+  path: string,
+  opts: { key: string; payload: number },
+): Promise<void> {
   const audio = await readWav(path);
-  createWatermarkEmbedder({ key: opts.key, payload: opts.payload, sampleRate: audio.sampleRate }).process(audio.channels);
+  createWatermarkEmbedder({
+    key: opts.key,
+    payload: opts.payload,
+    sampleRate: audio.sampleRate,
+  }).process(audio.channels);
   // Float stays float; integer PCM of any width is rewritten as 16-bit.
   await writeWav(path, audio, audio.encoding.float ? 32 : 16);
 }
@@ -25,4 +32,3 @@ export async function detectWatermarkFile(path: string, key: string): Promise<De
   if (!mono) return { found: false };
   return detectWatermark(mono, DETECT_SAMPLE_RATE, key);
 }
-

@@ -5,7 +5,12 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { readWav } from '../audio/wav';
 import { runWatermarkCli } from './cli';
-import { createWatermarkEmbedder, DEFAULT_WATERMARK_KEY, detectWatermarkFile, watermarkWavFile } from './index';
+import {
+  createWatermarkEmbedder,
+  DEFAULT_WATERMARK_KEY,
+  detectWatermarkFile,
+  watermarkWavFile,
+} from './index';
 
 const SAMPLES = '/usr/share/sonic-pi/samples';
 const KEY = 'test-key-1';
@@ -16,9 +21,38 @@ const at = (name: string) => join(dir, name);
 
 beforeAll(() => {
   // 12 s of real material: a drum loop layered with a tonal loop, then a quieter guitar part.
-  ff('-stream_loop', '2', '-i', `${SAMPLES}/loop_amen_full.flac`, '-stream_loop', '1', '-i', `${SAMPLES}/loop_garzul.flac`,
-    '-filter_complex', '[0]volume=0.5[a];[a][1]amix=2:normalize=0,atrim=0:12', '-ar', '44100', '-ac', '2', at('clean.wav'));
-  ff('-stream_loop', '1', '-i', `${SAMPLES}/guit_em9.flac`, '-t', '12', '-ar', '44100', '-ac', '2', '-c:a', 'pcm_f32le', at('guitar-clean.wav'));
+  ff(
+    '-stream_loop',
+    '2',
+    '-i',
+    `${SAMPLES}/loop_amen_full.flac`,
+    '-stream_loop',
+    '1',
+    '-i',
+    `${SAMPLES}/loop_garzul.flac`,
+    '-filter_complex',
+    '[0]volume=0.5[a];[a][1]amix=2:normalize=0,atrim=0:12',
+    '-ar',
+    '44100',
+    '-ac',
+    '2',
+    at('clean.wav'),
+  );
+  ff(
+    '-stream_loop',
+    '1',
+    '-i',
+    `${SAMPLES}/guit_em9.flac`,
+    '-t',
+    '12',
+    '-ar',
+    '44100',
+    '-ac',
+    '2',
+    '-c:a',
+    'pcm_f32le',
+    at('guitar-clean.wav'),
+  );
   copyFileSync(at('clean.wav'), at('marked.wav'));
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -28,7 +62,10 @@ describe('watermark', () => {
     await watermarkWavFile(at('marked.wav'), { key: KEY, payload: PAYLOAD });
     const marked = await readWav(at('marked.wav'));
     expect(marked.encoding).toEqual({ bits: 16, float: false });
-    expect(await detectWatermarkFile(at('marked.wav'), KEY)).toEqual({ found: true, payload: PAYLOAD });
+    expect(await detectWatermarkFile(at('marked.wav'), KEY)).toEqual({
+      found: true,
+      payload: PAYLOAD,
+    });
   });
 
   it('stays far below the content', async () => {
@@ -45,18 +82,54 @@ describe('watermark', () => {
 
   it('survives AAC 128k in an m4a', async () => {
     ff('-i', at('marked.wav'), '-c:a', 'aac', '-b:a', '128k', at('marked.m4a'));
-    expect(await detectWatermarkFile(at('marked.m4a'), KEY)).toEqual({ found: true, payload: PAYLOAD });
+    expect(await detectWatermarkFile(at('marked.m4a'), KEY)).toEqual({
+      found: true,
+      payload: PAYLOAD,
+    });
   });
 
   it('survives mixing with other audio at -6 dB, then AAC', async () => {
-    ff('-i', at('marked.m4a'), '-stream_loop', '1', '-i', `${SAMPLES}/loop_tabla.flac`,
-      '-filter_complex', '[1]volume=-6dB[b];[0][b]amix=2:normalize=0:duration=first', '-c:a', 'aac', '-b:a', '128k', at('mixed.m4a'));
-    expect(await detectWatermarkFile(at('mixed.m4a'), KEY)).toEqual({ found: true, payload: PAYLOAD });
+    ff(
+      '-i',
+      at('marked.m4a'),
+      '-stream_loop',
+      '1',
+      '-i',
+      `${SAMPLES}/loop_tabla.flac`,
+      '-filter_complex',
+      '[1]volume=-6dB[b];[0][b]amix=2:normalize=0:duration=first',
+      '-c:a',
+      'aac',
+      '-b:a',
+      '128k',
+      at('mixed.m4a'),
+    );
+    expect(await detectWatermarkFile(at('mixed.m4a'), KEY)).toEqual({
+      found: true,
+      payload: PAYLOAD,
+    });
   });
 
   it('survives a trim to a 7 s excerpt starting mid-block, as MP3, at -6 dB gain', async () => {
-    ff('-ss', '2.345', '-t', '7', '-i', at('marked.m4a'), '-af', 'volume=-6dB', '-c:a', 'libmp3lame', '-b:a', '128k', at('excerpt.mp3'));
-    expect(await detectWatermarkFile(at('excerpt.mp3'), KEY)).toEqual({ found: true, payload: PAYLOAD });
+    ff(
+      '-ss',
+      '2.345',
+      '-t',
+      '7',
+      '-i',
+      at('marked.m4a'),
+      '-af',
+      'volume=-6dB',
+      '-c:a',
+      'libmp3lame',
+      '-b:a',
+      '128k',
+      at('excerpt.mp3'),
+    );
+    expect(await detectWatermarkFile(at('excerpt.mp3'), KEY)).toEqual({
+      found: true,
+      payload: PAYLOAD,
+    });
   });
 
   it('finds nothing in clean audio', async () => {
@@ -66,7 +139,9 @@ describe('watermark', () => {
 
   it('finds nothing with the wrong key', async () => {
     expect(await detectWatermarkFile(at('marked.m4a'), 'another-key')).toEqual({ found: false });
-    expect(await detectWatermarkFile(at('marked.wav'), DEFAULT_WATERMARK_KEY)).toEqual({ found: false });
+    expect(await detectWatermarkFile(at('marked.wav'), DEFAULT_WATERMARK_KEY)).toEqual({
+      found: false,
+    });
   });
 
   it('finds nothing in audio too short to hold a whole frame', async () => {
@@ -77,7 +152,9 @@ describe('watermark', () => {
   it('gives streamed audio in odd chunk sizes exactly the whole-file watermark', async () => {
     const whole = await readWav(at('guitar-clean.wav'));
     const streamed = await readWav(at('guitar-clean.wav'));
-    createWatermarkEmbedder({ key: KEY, payload: 0xabc, sampleRate: 44100 }).process(whole.channels);
+    createWatermarkEmbedder({ key: KEY, payload: 0xabc, sampleRate: 44100 }).process(
+      whole.channels,
+    );
     const embedder = createWatermarkEmbedder({ key: KEY, payload: 0xabc, sampleRate: 44100 });
     const sizes = [1, 7, 333, 4095, 4097, 1000, 12345];
     const length = streamed.channels[0]!.length;
@@ -90,7 +167,10 @@ describe('watermark', () => {
     const { writeWav } = await import('../audio/wav');
     await writeWav(at('streamed.wav'), streamed, 32);
     ff('-i', at('streamed.wav'), '-c:a', 'aac', '-b:a', '128k', at('streamed.m4a'));
-    expect(await detectWatermarkFile(at('streamed.m4a'), KEY)).toEqual({ found: true, payload: 0xabc });
+    expect(await detectWatermarkFile(at('streamed.m4a'), KEY)).toEqual({
+      found: true,
+      payload: 0xabc,
+    });
   });
 
   it('leaves digital silence silent', () => {

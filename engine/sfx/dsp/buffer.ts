@@ -15,7 +15,13 @@ export function dbToGain(db: number): number {
  * Adds a mono or stereo source into `dest` starting at frame `at` (may be negative: the head is
  * cut), with a constant-power pan for mono sources (-1 left … 1 right).
  */
-export function addAt(dest: Stereo, src: Float32Array | Stereo, at: number, gain = 1, pan = 0): void {
+export function addAt(
+  dest: Stereo,
+  src: Float32Array | Stereo,
+  at: number,
+  gain = 1,
+  pan = 0,
+): void {
   const start = Math.round(at);
   if (src instanceof Float32Array) {
     const angle = ((Math.max(-1, Math.min(1, pan)) + 1) * Math.PI) / 4;
@@ -68,14 +74,23 @@ export function fadeEdges(audio: Float32Array | Stereo, fadeIn: number, fadeOut:
 }
 
 /** Multiplies a buffer by a control curve of the same length, in place. */
-export function applyCurve(audio: Float32Array, curve: Float32Array | ((i: number) => number)): Float32Array {
-  if (curve instanceof Float32Array) for (let i = 0; i < audio.length; i++) audio[i] = audio[i]! * curve[i]!;
+export function applyCurve(
+  audio: Float32Array,
+  curve: Float32Array | ((i: number) => number),
+): Float32Array {
+  if (curve instanceof Float32Array)
+    for (let i = 0; i < audio.length; i++) audio[i] = audio[i]! * curve[i]!;
   else for (let i = 0; i < audio.length; i++) audio[i] = audio[i]! * curve(i);
   return audio;
 }
 
 /** Exponential decay envelope of `frames` with time constant `tau` seconds. */
-export function decay(frames: number, tau: number, sampleRate = SAMPLE_RATE, attackFrames = 0): Float32Array {
+export function decay(
+  frames: number,
+  tau: number,
+  sampleRate = SAMPLE_RATE,
+  attackFrames = 0,
+): Float32Array {
   const out = new Float32Array(frames);
   const k = Math.exp(-1 / (tau * sampleRate));
   let v = 1;

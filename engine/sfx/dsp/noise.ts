@@ -43,7 +43,12 @@ export function brown(rng: Rng, frames: number): Float32Array {
  * A slow random control curve in [0, 1] (gusts, swells, crowd swell): random targets every
  * `periodSeconds` on average, joined by smoothstep easing.
  */
-export function slowCurve(rng: Rng, frames: number, sampleRate: number, periodSeconds: number): Float32Array {
+export function slowCurve(
+  rng: Rng,
+  frames: number,
+  sampleRate: number,
+  periodSeconds: number,
+): Float32Array {
   const out = new Float32Array(frames);
   let from = rng.next();
   let to = rng.next();

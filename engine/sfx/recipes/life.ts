@@ -34,7 +34,7 @@ export function crowd(ctx: BedContext): Stereo {
       const x = source[i]!;
       voice[i] = (f1.process(x) + 0.6 * f2.process(x)) * syllable * talking;
     }
-    addAt(out, voice, 0, r.range(0.4, 1) / Math.sqrt(voices) * 3, r.range(-0.8, 0.8));
+    addAt(out, voice, 0, (r.range(0.4, 1) / Math.sqrt(voices)) * 3, r.range(-0.8, 0.8));
   }
   return out;
 }
@@ -43,29 +43,42 @@ export function crowd(ctx: BedContext): Stereo {
 export function birds(ctx: BedContext): Stereo {
   const { sampleRate: sr, rng, intensity } = ctx;
   const out = wind({ ...ctx, intensity: 0.4 });
-  for (const channel of out) for (let i = 0; i < channel.length; i++) channel[i] = channel[i]! * 0.15;
+  for (const channel of out)
+    for (let i = 0; i < channel.length; i++) channel[i] = channel[i]! * 0.15;
   const singers = Array.from({ length: 3 + Math.round(intensity * 2) }, (_, k) => {
     const r = rng.fork(`bird${k}`);
-    return { base: r.range(2200, 4800), sweep: r.range(-0.5, 0.9), length: r.range(0.04, 0.14), notes: Math.round(r.range(2, 7)), pan: r.range(-0.8, 0.8), gap: r.range(0.05, 0.12) };
+    return {
+      base: r.range(2200, 4800),
+      sweep: r.range(-0.5, 0.9),
+      length: r.range(0.04, 0.14),
+      notes: Math.round(r.range(2, 7)),
+      pan: r.range(-0.8, 0.8),
+      gap: r.range(0.05, 0.12),
+    };
   });
   for (const singer of singers) {
-    scatter(ctx, rng.range(0.2, 0.5) * intensity, (frame) => {
-      let at = frame;
-      for (let n = 0; n < singer.notes; n++) {
-        const length = Math.round(singer.length * sr * rng.range(0.8, 1.2));
-        const chirp = new Float32Array(length);
-        let phase = 0;
-        const f0 = singer.base * rng.range(0.92, 1.08);
-        for (let i = 0; i < length; i++) {
-          const t = i / length;
-          phase += (2 * Math.PI * f0 * (1 + singer.sweep * t)) / sr;
-          const env = Math.sin(Math.PI * t) ** 2;
-          chirp[i] = (Math.sin(phase) + 0.2 * Math.sin(2 * phase)) * env;
+    scatter(
+      ctx,
+      rng.range(0.2, 0.5) * intensity,
+      (frame) => {
+        let at = frame;
+        for (let n = 0; n < singer.notes; n++) {
+          const length = Math.round(singer.length * sr * rng.range(0.8, 1.2));
+          const chirp = new Float32Array(length);
+          let phase = 0;
+          const f0 = singer.base * rng.range(0.92, 1.08);
+          for (let i = 0; i < length; i++) {
+            const t = i / length;
+            phase += (2 * Math.PI * f0 * (1 + singer.sweep * t)) / sr;
+            const env = Math.sin(Math.PI * t) ** 2;
+            chirp[i] = (Math.sin(phase) + 0.2 * Math.sin(2 * phase)) * env;
+          }
+          addAt(out, chirp, at, 0.25, singer.pan);
+          at += length + Math.round(singer.gap * sr);
         }
-        addAt(out, chirp, at, 0.25, singer.pan);
-        at += length + Math.round(singer.gap * sr);
-      }
-    }, 0.8);
+      },
+      0.8,
+    );
   }
   return out;
 }
@@ -74,7 +87,8 @@ export function birds(ctx: BedContext): Stereo {
 export function crickets(ctx: BedContext): Stereo {
   const { sampleRate: sr, rng, intensity } = ctx;
   const out = roomTone(ctx);
-  for (const channel of out) for (let i = 0; i < channel.length; i++) channel[i] = channel[i]! * 0.2;
+  for (const channel of out)
+    for (let i = 0; i < channel.length; i++) channel[i] = channel[i]! * 0.2;
   for (let k = 0; k < 2 + Math.round(2 * intensity); k++) {
     const f = rng.range(4000, 5200);
     const pan = rng.range(-0.9, 0.9);
@@ -83,7 +97,8 @@ export function crickets(ctx: BedContext): Stereo {
     pulse(ctx, rng.range(0.5, 0.9), 0.05, (frame) => {
       for (let p = 0; p < 4; p++) {
         const tone = new Float32Array(pulseLength);
-        for (let i = 0; i < pulseLength; i++) tone[i] = Math.sin((2 * Math.PI * f * i) / sr) * Math.sin((Math.PI * i) / pulseLength);
+        for (let i = 0; i < pulseLength; i++)
+          tone[i] = Math.sin((2 * Math.PI * f * i) / sr) * Math.sin((Math.PI * i) / pulseLength);
         addAt(out, tone, frame + p * Math.round(0.03 * sr), gain, pan);
       }
     });
@@ -92,10 +107,14 @@ export function crickets(ctx: BedContext): Stereo {
 }
 
 /** Footsteps: heel thump plus scuff, alternating feet; `crunch` adds gravel-like grit. */
-export function footsteps(ctx: BedContext, options: { intervalSeconds: number; crunch: number }): Stereo {
+export function footsteps(
+  ctx: BedContext,
+  options: { intervalSeconds: number; crunch: number },
+): Stereo {
   const { sampleRate: sr, rng } = ctx;
   const out = roomTone(ctx);
-  for (const channel of out) for (let i = 0; i < channel.length; i++) channel[i] = channel[i]! * 0.05;
+  for (const channel of out)
+    for (let i = 0; i < channel.length; i++) channel[i] = channel[i]! * 0.05;
   const length = Math.round(0.18 * sr);
   pulse(ctx, options.intervalSeconds, 0.06, (frame, index) => {
     const thump = white(rng, length);
@@ -116,13 +135,15 @@ export function footsteps(ctx: BedContext, options: { intervalSeconds: number; c
 export function heartbeat(ctx: BedContext): Stereo {
   const { sampleRate: sr, rng, intensity } = ctx;
   const out = roomTone(ctx);
-  for (const channel of out) for (let i = 0; i < channel.length; i++) channel[i] = channel[i]! * 0.03;
+  for (const channel of out)
+    for (let i = 0; i < channel.length; i++) channel[i] = channel[i]! * 0.03;
   const beat = (frame: number, gain: number, f: number): void => {
     const length = Math.round(0.2 * sr);
     const thump = new Float32Array(length);
     for (let i = 0; i < length; i++) {
       const t = i / sr;
-      thump[i] = Math.sin(2 * Math.PI * f * t * (1 - 0.8 * t)) * Math.exp(-t / 0.05) * Math.min(1, i / 80);
+      thump[i] =
+        Math.sin(2 * Math.PI * f * t * (1 - 0.8 * t)) * Math.exp(-t / 0.05) * Math.min(1, i / 80);
     }
     addAt(out, thump, frame, gain);
   };

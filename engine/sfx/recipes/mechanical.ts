@@ -39,7 +39,9 @@ export function roomTone(ctx: BedContext): Stereo {
     const lp = new Biquad('lowpass', sr, 1200, 0.6);
     const hp = new Biquad('highpass', sr, 40);
     for (let i = 0; i < frames; i++) {
-      const hum = 0.02 * Math.sin((2 * Math.PI * 50 * i) / sr) + 0.008 * Math.sin((2 * Math.PI * 150 * i) / sr);
+      const hum =
+        0.02 * Math.sin((2 * Math.PI * 50 * i) / sr) +
+        0.008 * Math.sin((2 * Math.PI * 150 * i) / sr);
       channel[i] = hp.process(lp.process(noise[i]!)) + hum;
     }
   }
@@ -52,7 +54,10 @@ export function machine(ctx: BedContext): Stereo {
   const out = roomTone(ctx);
   for (let i = 0; i < frames; i++) {
     const t = i / sr;
-    const hum = 0.25 * Math.sin(2 * Math.PI * 60 * t) + 0.12 * Math.sin(2 * Math.PI * 120 * t) + 0.06 * Math.sin(2 * Math.PI * 240 * t);
+    const hum =
+      0.25 * Math.sin(2 * Math.PI * 60 * t) +
+      0.12 * Math.sin(2 * Math.PI * 120 * t) +
+      0.06 * Math.sin(2 * Math.PI * 240 * t);
     out[0][i] = out[0][i]! + hum;
     out[1][i] = out[1][i]! + hum;
   }
@@ -62,7 +67,9 @@ export function machine(ctx: BedContext): Stereo {
     const clank = new Float32Array(length);
     for (const [k, f] of partials.entries()) {
       const tau = 0.18 / (k + 1);
-      for (let i = 0; i < length; i++) clank[i] = clank[i]! + Math.sin((2 * Math.PI * f * i) / sr) * Math.exp(-i / (tau * sr)) / (k + 1);
+      for (let i = 0; i < length; i++)
+        clank[i] =
+          clank[i]! + (Math.sin((2 * Math.PI * f * i) / sr) * Math.exp(-i / (tau * sr))) / (k + 1);
     }
     addAt(out, clank, frame, 0.8, rng.range(-0.4, 0.4));
   });
@@ -73,7 +80,8 @@ export function machine(ctx: BedContext): Stereo {
 export function clock(ctx: BedContext): Stereo {
   const { sampleRate: sr, rng } = ctx;
   const out = roomTone(ctx);
-  for (const channel of out) for (let i = 0; i < channel.length; i++) channel[i] = channel[i]! * 0.05;
+  for (const channel of out)
+    for (let i = 0; i < channel.length; i++) channel[i] = channel[i]! * 0.05;
   const length = Math.round(0.03 * sr);
   pulse(ctx, 1, 0.002, (frame, index) => {
     const tick = white(rng, length);
@@ -88,7 +96,8 @@ export function clock(ctx: BedContext): Stereo {
 export function typing(ctx: BedContext): Stereo {
   const { frames, sampleRate: sr, rng, intensity } = ctx;
   const out = roomTone(ctx);
-  for (const channel of out) for (let i = 0; i < channel.length; i++) channel[i] = channel[i]! * 0.05;
+  for (const channel of out)
+    for (let i = 0; i < channel.length; i++) channel[i] = channel[i]! * 0.05;
   const length = Math.round(0.04 * sr);
   let t = rng.range(0.05, 0.3);
   while (t * sr < frames) {
@@ -96,7 +105,9 @@ export function typing(ctx: BedContext): Stereo {
     for (let k = 0; k < keys && t * sr < frames; k++) {
       const space = rng.next() < 0.15;
       const click = white(rng, length);
-      new Biquad('bandpass', sr, space ? rng.range(900, 1400) : rng.range(2500, 4200), 1.5).run(click);
+      new Biquad('bandpass', sr, space ? rng.range(900, 1400) : rng.range(2500, 4200), 1.5).run(
+        click,
+      );
       applyCurve(click, decay(length, space ? 0.008 : 0.004, sr));
       addAt(out, click, Math.floor(t * sr), rng.range(0.6, 1.1), rng.range(-0.3, 0.3));
       t += rng.range(0.07, 0.16) / intensity;
@@ -115,30 +126,36 @@ export function traffic(ctx: BedContext): Stereo {
     const lp = new Biquad('lowpass', sr, 300);
     for (let i = 0; i < frames; i++) channel[i] = lp.process(bed[i]!) * 1.5;
   }
-  scatter(ctx, 0.25 * intensity, (frame) => {
-    const length = Math.round(rng.range(3, 5) * sr);
-    const car = pink(rng.fork(`car${frame}`), length);
-    const lp = new Biquad('lowpass', sr, 600);
-    const direction = rng.next() < 0.5 ? 1 : -1;
-    const left = new Float32Array(length);
-    const right = new Float32Array(length);
-    for (let i = 0; i < length; i++) {
-      const t = i / length;
-      const near = Math.exp(-(((t - 0.5) / 0.18) ** 2));
-      if (i % 64 === 0) lp.set(400 + 2400 * near, 0.7);
-      const v = lp.process(car[i]!) * near * 1.6;
-      const pan = direction * (t * 2 - 1);
-      left[i] = v * Math.cos(((pan + 1) * Math.PI) / 4);
-      right[i] = v * Math.sin(((pan + 1) * Math.PI) / 4);
-    }
-    addAt(out, [left, right], frame);
-  }, 1.5);
+  scatter(
+    ctx,
+    0.25 * intensity,
+    (frame) => {
+      const length = Math.round(rng.range(3, 5) * sr);
+      const car = pink(rng.fork(`car${frame}`), length);
+      const lp = new Biquad('lowpass', sr, 600);
+      const direction = rng.next() < 0.5 ? 1 : -1;
+      const left = new Float32Array(length);
+      const right = new Float32Array(length);
+      for (let i = 0; i < length; i++) {
+        const t = i / length;
+        const near = Math.exp(-(((t - 0.5) / 0.18) ** 2));
+        if (i % 64 === 0) lp.set(400 + 2400 * near, 0.7);
+        const v = lp.process(car[i]!) * near * 1.6;
+        const pan = direction * (t * 2 - 1);
+        left[i] = v * Math.cos(((pan + 1) * Math.PI) / 4);
+        right[i] = v * Math.sin(((pan + 1) * Math.PI) / 4);
+      }
+      addAt(out, [left, right], frame);
+    },
+    1.5,
+  );
   scatter(ctx, 0.03, (frame) => {
     const length = Math.round(0.35 * sr);
     const horn = new Float32Array(length);
     for (let i = 0; i < length; i++) {
       const t = i / sr;
-      const square = Math.sign(Math.sin(2 * Math.PI * 392 * t)) + Math.sign(Math.sin(2 * Math.PI * 494 * t));
+      const square =
+        Math.sign(Math.sin(2 * Math.PI * 392 * t)) + Math.sign(Math.sin(2 * Math.PI * 494 * t));
       horn[i] = square * 0.08 * Math.min(1, i / 400, (length - i) / 400);
     }
     new Biquad('lowpass', sr, 2500).run(horn);

@@ -12,7 +12,8 @@ export function rain(ctx: BedContext): Stereo {
     const noise = pink(rng.fork(`rain${c}`), frames);
     const hp = new Biquad('highpass', sr, 350);
     const lp = new Biquad('lowpass', sr, 5000 + 3000 * intensity);
-    for (let i = 0; i < frames; i++) channel[i] = lp.process(hp.process(noise[i]!)) * (0.8 + 0.2 * swell[i]!);
+    for (let i = 0; i < frames; i++)
+      channel[i] = lp.process(hp.process(noise[i]!)) * (0.8 + 0.2 * swell[i]!);
   }
   const dropLength = Math.round(0.012 * sr);
   scatter(ctx, 25 * intensity, (frame) => {
@@ -41,7 +42,8 @@ export function wind(ctx: BedContext): Stereo {
         whistle.set(700 + 900 * g, 9);
       }
       const x = noise[i]!;
-      channel[i] = (body.process(x) * 2.5 + whistle.process(x) * 1.2 * g) * (0.25 + 0.75 * g ** 1.5);
+      channel[i] =
+        (body.process(x) * 2.5 + whistle.process(x) * 1.2 * g) * (0.25 + 0.75 * g ** 1.5);
     }
   }
   return out;
@@ -51,7 +53,7 @@ export function wind(ctx: BedContext): Stereo {
 export function surf(ctx: BedContext): Stereo {
   const { frames, sampleRate: sr, rng, intensity } = ctx;
   const envelope = new Float32Array(frames);
-  for (let start = -rng.range(0, 3) * sr; start < frames; ) {
+  for (let start = -rng.range(0, 3) * sr; start < frames;) {
     const length = Math.round(rng.range(5.5, 9) * sr);
     const peak = rng.range(0.6, 1);
     for (let i = 0; i < length; i++) {
@@ -91,7 +93,8 @@ export function fire(ctx: BedContext): Stereo {
     const lp = new Biquad('lowpass', sr, 450, 0.7);
     const hp = new Biquad('highpass', sr, 2500);
     for (let i = 0; i < frames; i++) {
-      channel[i] = (lp.process(roar[i]!) * 0.5 + hp.process(hiss[i]!) * 0.006) * (0.5 + 0.5 * flicker[i]!);
+      channel[i] =
+        (lp.process(roar[i]!) * 0.5 + hp.process(hiss[i]!) * 0.006) * (0.5 + 0.5 * flicker[i]!);
     }
   }
   const crackleLength = Math.round(0.01 * sr);

@@ -103,7 +103,8 @@ export function glassBreak(rng: Rng, sr: number): Stereo {
     const shardLength = Math.round(rng.range(0.05, 0.3) * sr);
     const shard = new Float32Array(shardLength);
     const f = rng.range(2500, 9000);
-    for (let i = 0; i < shardLength; i++) shard[i] = Math.sin((2 * Math.PI * f * i) / sr) * Math.exp(-i / (0.04 * sr));
+    for (let i = 0; i < shardLength; i++)
+      shard[i] = Math.sin((2 * Math.PI * f * i) / sr) * Math.exp(-i / (0.04 * sr));
     addAt(out, shard, start * sr, k < 15 ? 0.25 : 0.08, rng.range(-0.8, 0.8));
   }
   return out;

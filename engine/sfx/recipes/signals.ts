@@ -6,7 +6,13 @@ import { pulse, scatter, type BedContext } from './types';
 import { roomTone } from './mechanical';
 
 /** A sine (or soft square) tone with short raised-cosine edges. */
-export function tone(sr: number, hz: number, seconds: number, square = false, endHz = hz): Float32Array {
+export function tone(
+  sr: number,
+  hz: number,
+  seconds: number,
+  square = false,
+  endHz = hz,
+): Float32Array {
   const length = Math.round(seconds * sr);
   const edge = Math.min(Math.round(0.004 * sr), length / 2);
   const out = new Float32Array(length);
@@ -15,7 +21,12 @@ export function tone(sr: number, hz: number, seconds: number, square = false, en
     phase += (2 * Math.PI * (hz + ((endHz - hz) * i) / length)) / sr;
     const s = Math.sin(phase);
     const shaped = square ? Math.tanh(4 * s) : s;
-    const env = i < edge ? 0.5 - 0.5 * Math.cos((Math.PI * i) / edge) : i > length - edge ? 0.5 - 0.5 * Math.cos((Math.PI * (length - i)) / edge) : 1;
+    const env =
+      i < edge
+        ? 0.5 - 0.5 * Math.cos((Math.PI * i) / edge)
+        : i > length - edge
+          ? 0.5 - 0.5 * Math.cos((Math.PI * (length - i)) / edge)
+          : 1;
     out[i] = shaped * env;
   }
   return out;
@@ -41,8 +52,14 @@ export function interfaceSound(rng: Rng, sr: number): Float32Array {
 export function beeps(ctx: BedContext): Stereo {
   const { sampleRate: sr, rng, intensity } = ctx;
   const out = roomTone(ctx);
-  for (const channel of out) for (let i = 0; i < channel.length; i++) channel[i] = channel[i]! * 0.01;
-  scatter(ctx, 1.1 * intensity, (frame) => addAt(out, interfaceSound(rng, sr), frame, 0.4, rng.range(-0.2, 0.2)), 0.35);
+  for (const channel of out)
+    for (let i = 0; i < channel.length; i++) channel[i] = channel[i]! * 0.01;
+  scatter(
+    ctx,
+    1.1 * intensity,
+    (frame) => addAt(out, interfaceSound(rng, sr), frame, 0.4, rng.range(-0.2, 0.2)),
+    0.35,
+  );
   return out;
 }
 
@@ -88,10 +105,22 @@ export function scifi(ctx: BedContext): Stereo {
     for (let i = 0; i < frames; i++) {
       if (i % 64 === 0) lp.set(200 + 1400 * sweep[i]!, 2);
       p1 = (p1 + (root * detune) / sr) % 1;
-      p2 = (p2 + (root * 1.5 / detune) / sr) % 1;
+      p2 = (p2 + (root * 1.5) / detune / sr) % 1;
       channel[i] = lp.process(p1 * 2 - 1 + 0.6 * (p2 * 2 - 1)) * 0.5;
     }
   }
-  scatter(ctx, 0.3 * intensity, (frame) => addAt(out, tone(sr, rng.range(1500, 3000), 0.25, true, 200), frame, 0.25, rng.range(-0.7, 0.7)), 1);
+  scatter(
+    ctx,
+    0.3 * intensity,
+    (frame) =>
+      addAt(
+        out,
+        tone(sr, rng.range(1500, 3000), 0.25, true, 200),
+        frame,
+        0.25,
+        rng.range(-0.7, 0.7),
+      ),
+    1,
+  );
   return out;
 }

@@ -20,7 +20,12 @@ export type OneShotRecipe = (rng: Rng, sampleRate: number, intensity: number) =>
  * Calls `place(frame)` at random event times with the given mean rate (a Poisson process),
  * optionally never closer than `minGapSeconds`.
  */
-export function scatter(ctx: BedContext, ratePerSecond: number, place: (frame: number) => void, minGapSeconds = 0): void {
+export function scatter(
+  ctx: BedContext,
+  ratePerSecond: number,
+  place: (frame: number) => void,
+  minGapSeconds = 0,
+): void {
   if (ratePerSecond <= 0) return;
   let t = -Math.log(1 - ctx.rng.next()) / ratePerSecond;
   const end = ctx.frames / ctx.sampleRate;
@@ -31,7 +36,12 @@ export function scatter(ctx: BedContext, ratePerSecond: number, place: (frame: n
 }
 
 /** Calls `place(frame)` at a steady pace with a little timing jitter (steps, ticks, heartbeats). */
-export function pulse(ctx: BedContext, intervalSeconds: number, jitter: number, place: (frame: number, index: number) => void): void {
+export function pulse(
+  ctx: BedContext,
+  intervalSeconds: number,
+  jitter: number,
+  place: (frame: number, index: number) => void,
+): void {
   const end = ctx.frames / ctx.sampleRate;
   let t = ctx.rng.range(0.05, Math.min(0.4, intervalSeconds));
   for (let index = 0; t < end; index++) {
