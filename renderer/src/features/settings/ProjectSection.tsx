@@ -4,11 +4,14 @@ import { Button } from '../../ui/Button';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { Field } from '../../ui/Field';
 import { Panel } from '../../ui/Panel';
+import { useApiQuery } from '../../bridge/query';
 import { useSettings } from './use-settings';
 
 /** Where results are written and how many jobs run at once. */
 export function ProjectSection({ settings }: { settings: Settings }) {
   const { update } = useSettings();
+  const services = useApiQuery('account:services', {}, { staleTime: 60_000 });
+  const accountLimit = Number(services.data?.concurrency_limit);
   const [folder, setFolder] = useState(settings.projectFolder);
   const [maxJobs, setMaxJobs] = useState(String(settings.maxConcurrentJobs));
   // When main's settings change, the form follows them.
@@ -38,7 +41,11 @@ export function ProjectSection({ settings }: { settings: Settings }) {
             <input id={ids.id} className="input mono" data-testid="settings-project-folder" spellCheck={false} value={folder} aria-invalid={ids.invalid} aria-describedby={ids.describedBy} onChange={(e) => setFolder(e.target.value)} />
           )}
         </Field>
-        <Field label="Max concurrent jobs" error={jobsError} help="The account's concurrency limit caps this further.">
+        <Field label="Max concurrent jobs" error={jobsError} help={
+            Number.isFinite(accountLimit) && accountLimit > 0
+              ? `The account allows ${accountLimit} at once; the lower of the two applies.`
+              : "The account's concurrency limit caps this further."
+          }>
           {(ids) => (
             <input
               id={ids.id}
