@@ -1,70 +1,82 @@
 /**
- * Look-ahead brickwall limiter on estimated true peak. Each frame's required gain comes from a 4x
- * oversampled peak estimate (windowed-sinc interpolation, as BS.1770 meters do); a sliding minimum
- * over the look-ahead window followed by a moving average of the same length guarantees the gain
- * is already down when a peak arrives, with a smooth attack; release is exponential.
+ * Stereo look-ahead brickwall limiter on estimated true peak. Each frame's required gain comes
+ * from a 4x oversampled peak estimate (windowed-sinc interpolation, as BS.1770 meters do); a
+ * sliding minimum over the look-ahead window followed by a moving average of the same length
+ * guarantees the gain is already down when a peak arrives, with a smooth attack; release is
+ * exponential. Written as one flat loop over locals: it runs over every sample of every piece.
  */
 const OVERSAMPLE = 4;
-/** Interpolation taps on each side of the gap between two samples. */
+/**
+ * Interpolation taps on each side of the gap between two samples: 12 Hann-windowed sinc taps
+ * are within 0.05 dB up to 13 kHz (8 taps missed peaks of bright, noisy material in tests).
+ */
 const HALF_TAPS = 6;
+const TAPS = 2 * HALF_TAPS;
 
-function buildPhases(): Float64Array[] {
-  const phases: Float64Array[] = [];
-  for (let p = 1; p < OVERSAMPLE; p++) {
-    const fraction = p / OVERSAMPLE;
-    const taps = new Float64Array(2 * HALF_TAPS);
-    for (let t = 0; t < 2 * HALF_TAPS; t++) {
-      const x = fraction - (t - HALF_TAPS + 1);
-      const sinc = x === 0 ? 1 : Math.sin(Math.PI * x) / (Math.PI * x);
-      const window = 0.5 + 0.5 * Math.cos((Math.PI * x) / (HALF_TAPS + 0.5));
-      taps[t] = sinc * window;
-    }
-    phases.push(taps);
+function buildPhase(p: number): Float64Array {
+  const fraction = p / OVERSAMPLE;
+  const taps = new Float64Array(TAPS);
+  for (let t = 0; t < TAPS; t++) {
+    const x = fraction - (t - HALF_TAPS + 1);
+    const sinc = x === 0 ? 1 : Math.sin(Math.PI * x) / (Math.PI * x);
+    taps[t] = sinc * (0.5 + 0.5 * Math.cos((Math.PI * x) / (HALF_TAPS + 0.5)));
   }
-  return phases;
+  return taps;
+}
+
+/** Largest magnitude of the three interpolated points between window samples HALF_TAPS-1 and HALF_TAPS. */
+function interpolatedPeak(
+  h: Float64Array,
+  start: number,
+  p1: Float64Array,
+  p2: Float64Array,
+  p3: Float64Array,
+): number {
+  let s1 = 0;
+  let s2 = 0;
+  let s3 = 0;
+  for (let t = 0; t < TAPS; t++) {
+    const v = h[start + t]!;
+    s1 += p1[t]! * v;
+    s2 += p2[t]! * v;
+    s3 += p3[t]! * v;
+  }
+  return Math.max(Math.abs(s1), Math.abs(s2), Math.abs(s3));
 }
 
 export class TruePeakLimiter {
-  private readonly phases = buildPhases() as [Float64Array, Float64Array, Float64Array];
+  private readonly p1 = buildPhase(1);
+  private readonly p2 = buildPhase(2);
+  private readonly p3 = buildPhase(3);
   private readonly ceiling: number;
   private readonly lookahead: number;
   private readonly release: number;
-  /**
-   * Last 2*HALF_TAPS input samples per channel, for interpolation, stored twice over so the
-   * window is always contiguous (no copying per sample).
-   */
-  private readonly history: Float64Array[];
-  /** Delay line of input audio, long enough to cover detection delay plus look-ahead. */
-  private readonly delay: Float32Array[];
-  private readonly delayLength: number;
+  /** Last TAPS input samples per channel, stored twice over so the window is always contiguous. */
+  private readonly historyL = new Float64Array(2 * TAPS);
+  private readonly historyR = new Float64Array(2 * TAPS);
+  /** Delay line of input audio covering detection delay plus look-ahead. */
+  private readonly delayL: Float32Array;
+  private readonly delayR: Float32Array;
   /** Ring of required gains (by detection index) and a monotonic deque of indices for the minimum. */
   private readonly required: Float64Array;
   private readonly deque: Int32Array;
+  private readonly box: Float64Array;
   private dequeHead = 0;
   private dequeTail = 0;
-  private readonly box: Float64Array;
-  private boxSum: number;
+  private boxSum = 0;
   private envelope = 1;
   private inputFrames = 0;
   private outputFrames = 0;
 
-  constructor(
-    sampleRate: number,
-    ceilingDb: number,
-    lookaheadMs = 5,
-    releaseMs = 120,
-    private readonly channels = 2,
-  ) {
+  constructor(sampleRate: number, ceilingDb: number, lookaheadMs = 5, releaseMs = 120) {
     this.ceiling = Math.pow(10, ceilingDb / 20);
     this.lookahead = Math.max(8, Math.round((lookaheadMs / 1000) * sampleRate));
     this.release = Math.exp(-1 / ((releaseMs / 1000) * sampleRate));
-    this.history = Array.from({ length: channels }, () => new Float64Array(4 * HALF_TAPS));
-    this.delayLength = HALF_TAPS + this.lookahead + 2;
-    this.delay = Array.from({ length: channels }, () => new Float32Array(this.delayLength));
+    this.delayL = new Float32Array(HALF_TAPS + this.lookahead + 2);
+    this.delayR = new Float32Array(HALF_TAPS + this.lookahead + 2);
     this.required = new Float64Array(this.lookahead + 2);
     this.deque = new Int32Array(this.lookahead + 2);
     this.box = new Float64Array(this.lookahead);
-    this.boxSum = 0;
   }
 
   /** Frames held back inside the limiter. */
@@ -72,93 +84,93 @@ export class TruePeakLimiter {
     return HALF_TAPS - 1 + this.lookahead;
   }
 
+  /** Limits a stereo block (a mono block is treated as both channels); returns the frames now ready. */
   process(input: readonly Float32Array[]): Float32Array[] {
-    const frames = input[0]?.length ?? 0;
-    const out = Array.from({ length: this.channels }, () => new Float32Array(frames));
+    const left = input[0] ?? new Float32Array(0);
+    const right = input[1] ?? left;
+    const frames = left.length;
+    const outL = new Float32Array(frames);
+    const outR = new Float32Array(frames);
+    const {
+      p1,
+      p2,
+      p3,
+      historyL,
+      historyR,
+      delayL,
+      delayR,
+      required,
+      deque,
+      box,
+      ceiling,
+      release,
+    } = this;
+    const lookahead = this.lookahead;
+    const delayLength = delayL.length;
+    const ring = required.length;
+    const threshold = ceiling * 0.6;
+    let { dequeHead, dequeTail, boxSum, envelope, inputFrames: n } = this;
     let written = 0;
-    for (let i = 0; i < frames; i++) {
-      written += this.step(input, i, out, written);
+    for (let i = 0; i < frames; i++, n++) {
+      const xl = left[i]!;
+      const xr = right[i]!;
+      const write = n % TAPS;
+      historyL[write] = xl;
+      historyL[write + TAPS] = xl;
+      historyR[write] = xr;
+      historyR[write + TAPS] = xr;
+      delayL[n % delayLength] = xl;
+      delayR[n % delayLength] = xr;
+      const start = (n + 1) % TAPS;
+      const left0 = Math.abs(historyL[start + HALF_TAPS - 1]!);
+      const left1 = Math.abs(historyL[start + HALF_TAPS]!);
+      const right0 = Math.abs(historyR[start + HALF_TAPS - 1]!);
+      const right1 = Math.abs(historyR[start + HALF_TAPS]!);
+      let peakL = left0 > left1 ? left0 : left1;
+      let peakR = right0 > right1 ? right0 : right1;
+      // Inter-sample overshoot beyond ~4 dB does not happen in real music: skip quieter gaps.
+      if (peakL > threshold) peakL = Math.max(peakL, interpolatedPeak(historyL, start, p1, p2, p3));
+      if (peakR > threshold) peakR = Math.max(peakR, interpolatedPeak(historyR, start, p1, p2, p3));
+      const peak = peakL > peakR ? peakL : peakR;
+      // Detection index m is the later sample of the interpolated gap.
+      const m = n - HALF_TAPS + 1;
+      if (m < 0) continue;
+      const need = peak > ceiling ? ceiling / peak : 1;
+      required[m % ring] = need;
+      while (dequeTail > dequeHead && required[deque[(dequeTail - 1) % ring]! % ring]! >= need)
+        dequeTail--;
+      deque[dequeTail++ % ring] = m;
+      const j = m - lookahead;
+      if (j < 0) continue;
+      while (deque[dequeHead % ring]! < j) dequeHead++;
+      const windowMin = required[deque[dequeHead % ring]! % ring]!;
+      envelope = windowMin < envelope ? windowMin : windowMin - (windowMin - envelope) * release;
+      if (j === 0) {
+        // Before the first frame the gain is taken as already settled, so an opening peak is held too.
+        box.fill(envelope);
+        boxSum = envelope * lookahead;
+      }
+      const slot = j % lookahead;
+      boxSum += envelope - box[slot]!;
+      box[slot] = envelope;
+      const gain = boxSum < lookahead ? boxSum / lookahead : 1;
+      outL[written] = delayL[j % delayLength]! * gain;
+      outR[written] = delayR[j % delayLength]! * gain;
+      written++;
     }
-    return out.map((channel) => channel.subarray(0, written));
+    this.dequeHead = dequeHead;
+    this.dequeTail = dequeTail;
+    this.boxSum = boxSum;
+    this.envelope = envelope;
+    this.inputFrames = n;
+    this.outputFrames += written;
+    return [outL.subarray(0, written), outR.subarray(0, written)];
   }
 
   /** Drains the frames still inside the limiter (feeds silence through it). */
   flush(): Float32Array[] {
-    const silence = Array.from({ length: this.channels }, () => new Float32Array(this.latency));
     const pendingOutput = this.inputFrames - this.outputFrames;
-    const drained = this.process(silence);
-    return drained.map((channel) => channel.subarray(0, pendingOutput));
-  }
-
-  private step(
-    input: readonly Float32Array[],
-    i: number,
-    out: Float32Array[],
-    written: number,
-  ): number {
-    const n = this.inputFrames++;
-    const size = 2 * HALF_TAPS;
-    const write = n % size;
-    const start = (n + 1) % size;
-    let peak = 0;
-    for (let c = 0; c < this.channels; c++) {
-      const h = this.history[c]!;
-      const x = input[c]![i]!;
-      h[write] = x;
-      h[write + size] = x;
-      this.delay[c]![n % this.delayLength] = x;
-      // Window samples HALF_TAPS-1 and HALF_TAPS bracket the gap being interpolated.
-      const a = Math.abs(h[start + HALF_TAPS - 1]!);
-      const b = Math.abs(h[start + HALF_TAPS]!);
-      let local = a > b ? a : b;
-      // Inter-sample overshoot beyond ~4 dB does not happen in real music: skip quiet gaps.
-      if (local > this.ceiling * 0.6) {
-        const [p1, p2, p3] = this.phases;
-        let s1 = 0;
-        let s2 = 0;
-        let s3 = 0;
-        for (let t = 0; t < size; t++) {
-          const v = h[start + t]!;
-          s1 += p1[t]! * v;
-          s2 += p2[t]! * v;
-          s3 += p3[t]! * v;
-        }
-        local = Math.max(local, Math.abs(s1), Math.abs(s2), Math.abs(s3));
-      }
-      if (local > peak) peak = local;
-    }
-    // Detection index m refers to the later sample of the interpolated gap.
-    const m = n - HALF_TAPS + 1;
-    if (m < 0) return 0;
-    const need = peak > this.ceiling ? this.ceiling / peak : 1;
-    const ring = this.required.length;
-    this.required[m % ring] = need;
-    while (
-      this.dequeTail > this.dequeHead &&
-      this.required[this.deque[(this.dequeTail - 1) % ring]! % ring]! >= need
-    )
-      this.dequeTail--;
-    this.deque[this.dequeTail++ % ring] = m;
-    const j = m - this.lookahead;
-    if (j < 0) return 0;
-    while (this.deque[this.dequeHead % ring]! < j) this.dequeHead++;
-    const windowMin = this.required[this.deque[this.dequeHead % ring]! % ring]!;
-    this.envelope =
-      windowMin < this.envelope
-        ? windowMin
-        : windowMin - (windowMin - this.envelope) * this.release;
-    if (j === 0) {
-      // Before the first frame the gain is taken as already settled, so an opening peak is held too.
-      this.box.fill(this.envelope);
-      this.boxSum = this.envelope * this.lookahead;
-    }
-    const slot = j % this.lookahead;
-    this.boxSum += this.envelope - this.box[slot]!;
-    this.box[slot] = this.envelope;
-    const gain = Math.min(1, this.boxSum / this.lookahead);
-    for (let c = 0; c < this.channels; c++)
-      out[c]![written] = this.delay[c]![j % this.delayLength]! * gain;
-    this.outputFrames++;
-    return 1;
+    const silence = new Float32Array(this.latency);
+    return this.process([silence, silence]).map((channel) => channel.subarray(0, pendingOutput));
   }
 }

@@ -100,6 +100,7 @@ async function* withGain(
   const meter = new LoudnessMeter(sampleRate);
   const queue: Float32Array[][] = [];
   let queued = 0;
+  /** The gain in force; undefined until the first non-silent measurement (silence needs none). */
   let current: number | undefined;
   let released = 0;
   const lookaheadFrames = (): number =>
@@ -110,15 +111,17 @@ async function* withGain(
       queued -= block[0]!.length;
       released += block[0]!.length;
       const measured = meter.integrated();
-      const wanted = Number.isFinite(measured)
-        ? TARGET_LUFS - measured
-        : (current ?? mode.fallbackDb);
       const maxStep = (SLEW_DB_PER_SECOND * block[0]!.length) / sampleRate;
-      const next =
-        current === undefined
-          ? wanted
-          : current + Math.max(-maxStep, Math.min(maxStep, wanted - current));
-      applyGain(block, current ?? next, next);
+      let next = current;
+      if (Number.isFinite(measured)) {
+        const wanted = TARGET_LUFS - measured;
+        next =
+          current === undefined
+            ? wanted
+            : current + Math.max(-maxStep, Math.min(maxStep, wanted - current));
+      }
+      const gain = next ?? mode.fallbackDb;
+      applyGain(block, current ?? gain, gain);
       current = next;
       yield block;
     }
