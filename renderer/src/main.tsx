@@ -17,7 +17,8 @@ const queryClient = new QueryClient({
     queries: {
       staleTime: 5_000,
       // Errors main reported are answers, not glitches; retry only lost connections.
-      retry: (failures, error) => error instanceof InvokeError && error.code === 'disconnected' && failures < 3,
+      retry: (failures, error) =>
+        error instanceof InvokeError && error.code === 'disconnected' && failures < 3,
       refetchOnWindowFocus: false,
     },
     mutations: { retry: false },

@@ -45,8 +45,9 @@ function ConnectionBanner() {
   if (connection.mode === 'no-host') {
     return (
       <Notice tone="danger" title="Not connected to Soundstage host" testId="connection-banner">
-        This page was opened without a host. Start Soundstage with <code>npm start</code> or <code>npm run web</code> and open the address it
-        prints (it carries the access token). Nothing can be generated or loaded until then.
+        This page was opened without a host. Start Soundstage with <code>npm start</code> or{' '}
+        <code>npm run web</code> and open the address it prints (it carries the access token).
+        Nothing can be generated or loaded until then.
       </Notice>
     );
   }
@@ -56,7 +57,8 @@ function ConnectionBanner() {
       {connection.failures > 0
         ? `The host is not answering; retrying (attempt ${connection.failures}). Running jobs continue on the host and show up again once it answers.`
         : 'Connecting…'}
-      {connection.failures >= 3 && ' If Soundstage was restarted, open the new address it printed: each run has its own access token.'}
+      {connection.failures >= 3 &&
+        ' If Soundstage was restarted, open the new address it printed: each run has its own access token.'}
     </Notice>
   );
 }

@@ -1,5 +1,12 @@
 import type { ReactNode } from 'react';
-import { AccountIcon, DubIcon, JobsIcon, ScoreIcon, SettingsIcon, SubtitlesIcon } from '../ui/icons';
+import {
+  AccountIcon,
+  DubIcon,
+  JobsIcon,
+  ScoreIcon,
+  SettingsIcon,
+  SubtitlesIcon,
+} from '../ui/icons';
 import { hrefOf, SCREEN_NAMES, SCREENS, type ScreenId } from './routes';
 
 const ICONS: Record<ScreenId, ReactNode> = {

@@ -6,9 +6,14 @@ import { hrefOf } from './routes';
 
 function ConnectionBadge() {
   const connection = useConnection();
-  if (connection.mode === 'no-host') return <Badge tone="danger">Not connected to Soundstage host</Badge>;
+  if (connection.mode === 'no-host')
+    return <Badge tone="danger">Not connected to Soundstage host</Badge>;
   if (connection.state === 'open') return null;
-  return <Badge tone="warn">{connection.state === 'connecting' ? 'Connecting to host…' : 'Reconnecting to host…'}</Badge>;
+  return (
+    <Badge tone="warn">
+      {connection.state === 'connecting' ? 'Connecting to host…' : 'Reconnecting to host…'}
+    </Badge>
+  );
 }
 
 export function StatusStrip({ runningJobs, title }: { runningJobs: number; title: string }) {
@@ -23,7 +28,11 @@ export function StatusStrip({ runningJobs, title }: { runningJobs: number; title
       <div className="strip__status">
         <ConnectionBadge />
         {label && (
-          <span data-testid="engine-status" title={label.detail ?? label.text} data-tone={label.tone}>
+          <span
+            data-testid="engine-status"
+            title={label.detail ?? label.text}
+            data-tone={label.tone}
+          >
             <Badge tone={label.tone}>{label.text}</Badge>
           </span>
         )}
@@ -32,8 +41,17 @@ export function StatusStrip({ runningJobs, title }: { runningJobs: number; title
             Engine status unknown: not connected
           </span>
         )}
-        <a href={hrefOf('jobs')} className="strip__jobs" data-testid="jobs-indicator" title="Open the job list">
-          {runningJobs > 0 ? <span className="spinner" aria-hidden="true" /> : <span className="strip__idle" aria-hidden="true" />}
+        <a
+          href={hrefOf('jobs')}
+          className="strip__jobs"
+          data-testid="jobs-indicator"
+          title="Open the job list"
+        >
+          {runningJobs > 0 ? (
+            <span className="spinner" aria-hidden="true" />
+          ) : (
+            <span className="strip__idle" aria-hidden="true" />
+          )}
           {runningJobs > 0 ? `${runningJobs} running` : 'Idle'}
         </a>
       </div>

@@ -16,7 +16,8 @@ const noHostApi: SoundstageApi = {
     ok: false,
     error: {
       code: 'no_host',
-      message: 'Not connected to Soundstage host. Open the address printed by `npm run web` (it carries the access token).',
+      message:
+        'Not connected to Soundstage host. Open the address printed by `npm run web` (it carries the access token).',
       retryable: false,
     },
   }),
@@ -49,7 +50,10 @@ function link(): HostLink {
     return { mode: 'no-host', api: noHostApi };
   }
   const url = ipcSocketUrl(window.location.host, token, window.location.protocol === 'https:');
-  const bridge = new WsBridge({ url, createSocket: (address) => new WebSocket(address) as SocketLike });
+  const bridge = new WsBridge({
+    url,
+    createSocket: (address) => new WebSocket(address) as SocketLike,
+  });
   bridge.start();
   return { mode: 'browser', api: bridge, token };
 }

@@ -8,7 +8,10 @@ import { queryKeyFor } from './query';
 import { streamChunks } from './stream-chunks';
 
 /** Subscribes to one push channel for the life of the component (latest listener wins). */
-export function useApiEvent<E extends EventChannel>(channel: E, listener: (payload: EventPayload<E>) => void): void {
+export function useApiEvent<E extends EventChannel>(
+  channel: E,
+  listener: (payload: EventPayload<E>) => void,
+): void {
   const onPayload = useEffectEvent(listener);
   useEffect(() => api().on(channel, (payload) => onPayload(payload)), [channel]);
 }

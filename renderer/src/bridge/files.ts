@@ -2,7 +2,11 @@ import { hostLink } from './api';
 import { invoke } from './invoke';
 import { uploadUrl } from './host-url';
 import { TOKEN_HEADER } from '../../../shared/ipc/ws-protocol';
-import { AUDIO_EXTENSIONS, SUBTITLE_EXTENSIONS, VIDEO_EXTENSIONS } from '../../../shared/api/limits';
+import {
+  AUDIO_EXTENSIONS,
+  SUBTITLE_EXTENSIONS,
+  VIDEO_EXTENSIONS,
+} from '../../../shared/api/limits';
 
 export type PickKind = 'video' | 'audio' | 'subtitle';
 
@@ -23,7 +27,9 @@ export async function uploadFile(file: File): Promise<string> {
   });
   if (!response.ok) {
     const text = await response.text().catch(() => '');
-    throw new Error(`Upload of ${file.name} failed (HTTP ${response.status})${text ? `: ${text.slice(0, 200)}` : ''}`);
+    throw new Error(
+      `Upload of ${file.name} failed (HTTP ${response.status})${text ? `: ${text.slice(0, 200)}` : ''}`,
+    );
   }
   const body = (await response.json()) as { path?: unknown };
   if (typeof body.path !== 'string') throw new Error(`Upload of ${file.name} got no path back.`);
@@ -72,7 +78,10 @@ export async function pickFiles(kind: PickKind, multiple: boolean): Promise<stri
 export async function pathsOfDroppedFiles(files: readonly File[]): Promise<string[]> {
   const host = hostLink();
   if (host.mode === 'browser') return uploadFiles(files);
-  const withPath = files.map((file) => (file as File & { path?: string }).path).filter((p): p is string => !!p);
-  if (withPath.length !== files.length) throw new Error('Could not read the location of a dropped file; use Choose instead.');
+  const withPath = files
+    .map((file) => (file as File & { path?: string }).path)
+    .filter((p): p is string => !!p);
+  if (withPath.length !== files.length)
+    throw new Error('Could not read the location of a dropped file; use Choose instead.');
   return withPath;
 }

@@ -43,7 +43,9 @@ describe('pending requests', () => {
   });
   it('reads wire results defensively', () => {
     expect(readWireResult({ ok: true, value: 3 })).toEqual({ ok: true, value: 3 });
-    expect(readWireResult({ ok: false, error: { code: 'bad', message: 'no', field: 'baseUrl' } })).toEqual({
+    expect(
+      readWireResult({ ok: false, error: { code: 'bad', message: 'no', field: 'baseUrl' } }),
+    ).toEqual({
       ok: false,
       error: { code: 'bad', message: 'no', retryable: false, field: 'baseUrl' },
     });

@@ -19,19 +19,27 @@ export class InvokeError extends Error {
   }
 }
 
-export function invokeResult<C extends RequestChannel>(channel: C, request: ChannelRequest<C>): Promise<Result<ChannelResponse<C>>> {
+export function invokeResult<C extends RequestChannel>(
+  channel: C,
+  request: ChannelRequest<C>,
+): Promise<Result<ChannelResponse<C>>> {
   return api()
     .invoke(channel, request)
-    .catch(
-      (cause: unknown): Result<ChannelResponse<C>> => ({
-        ok: false,
-        error: { code: 'bridge_failed', message: cause instanceof Error ? cause.message : String(cause), retryable: false },
-      }),
-    );
+    .catch((cause: unknown): Result<ChannelResponse<C>> => ({
+      ok: false,
+      error: {
+        code: 'bridge_failed',
+        message: cause instanceof Error ? cause.message : String(cause),
+        retryable: false,
+      },
+    }));
 }
 
 /** Invokes a channel and throws InvokeError on a failed answer (for queries and mutations). */
-export async function invoke<C extends RequestChannel>(channel: C, request: ChannelRequest<C>): Promise<ChannelResponse<C>> {
+export async function invoke<C extends RequestChannel>(
+  channel: C,
+  request: ChannelRequest<C>,
+): Promise<ChannelResponse<C>> {
   const result = await invokeResult(channel, request);
   if (!result.ok) throw new InvokeError(channel, result.error);
   return result.value;

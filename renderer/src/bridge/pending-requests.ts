@@ -54,5 +54,12 @@ export function readWireResult(raw: unknown): Result<unknown> {
       };
     }
   }
-  return { ok: false, error: { code: 'bad_answer', message: 'The host sent an answer the app could not read.', retryable: false } };
+  return {
+    ok: false,
+    error: {
+      code: 'bad_answer',
+      message: 'The host sent an answer the app could not read.',
+      retryable: false,
+    },
+  };
 }

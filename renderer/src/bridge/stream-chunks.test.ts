@@ -30,7 +30,12 @@ describe('StreamChunkStore', () => {
   });
 });
 
-const job = (id: string, createdAt: number, updatedAt: number, stage: Job['stage'] = 'queued'): Job => ({
+const job = (
+  id: string,
+  createdAt: number,
+  updatedAt: number,
+  stage: Job['stage'] = 'queued',
+): Job => ({
   id,
   request: { type: 'text_to_music', delivery: 'stream', fields: {}, files: {}, label: id },
   stage,

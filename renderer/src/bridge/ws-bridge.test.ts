@@ -8,7 +8,9 @@ import { WsBridge, DISCONNECTED_CODE } from './ws-bridge';
 // A real loopback WebSocket server standing in for the host; the bridge is the code under test.
 function startServer(port = 0): Promise<WebSocketServer> {
   return new Promise((resolve) => {
-    const server: WebSocketServer = new WebSocketServer({ host: '127.0.0.1', port }, () => resolve(server));
+    const server: WebSocketServer = new WebSocketServer({ host: '127.0.0.1', port }, () =>
+      resolve(server),
+    );
   });
 }
 const portOf = (server: WebSocketServer) => (server.address() as { port: number }).port;
@@ -39,10 +41,19 @@ describe('WsBridge', () => {
       seenUrl = req.url ?? '';
       socket.on('message', (data) => {
         const msg = JSON.parse(String(data));
-        socket.send(JSON.stringify({ t: 'res', id: msg.id, result: { ok: true, value: { configured: false, echo: msg.channel } } }));
+        socket.send(
+          JSON.stringify({
+            t: 'res',
+            id: msg.id,
+            result: { ok: true, value: { configured: false, echo: msg.channel } },
+          }),
+        );
       });
     });
-    const bridge = new WsBridge({ url: `ws://127.0.0.1:${portOf(server)}/ipc?token=abc`, createSocket });
+    const bridge = new WsBridge({
+      url: `ws://127.0.0.1:${portOf(server)}/ipc?token=abc`,
+      createSocket,
+    });
     bridges.push(bridge);
     bridge.start();
     const result = await bridge.invoke('key:status', {});
@@ -54,8 +65,20 @@ describe('WsBridge', () => {
     const server = await startServer();
     servers.push(server);
     server.on('connection', (socket) => {
-      socket.send(JSON.stringify({ t: 'evt', channel: 'stream:chunk', payload: { jobId: 'j', seq: 'x', data: '' } }));
-      socket.send(JSON.stringify({ t: 'evt', channel: 'stream:chunk', payload: { jobId: 'j', seq: 0, data: 'AAAA' } }));
+      socket.send(
+        JSON.stringify({
+          t: 'evt',
+          channel: 'stream:chunk',
+          payload: { jobId: 'j', seq: 'x', data: '' },
+        }),
+      );
+      socket.send(
+        JSON.stringify({
+          t: 'evt',
+          channel: 'stream:chunk',
+          payload: { jobId: 'j', seq: 0, data: 'AAAA' },
+        }),
+      );
     });
     const bridge = new WsBridge({ url: `ws://127.0.0.1:${portOf(server)}/ipc`, createSocket });
     bridges.push(bridge);
@@ -78,7 +101,11 @@ describe('WsBridge', () => {
         else socket.send(JSON.stringify({ t: 'res', id: msg.id, result: { ok: true, value: [] } }));
       });
     });
-    const bridge = new WsBridge({ url: `ws://127.0.0.1:${portOf(server)}/ipc`, createSocket, random: () => 0 });
+    const bridge = new WsBridge({
+      url: `ws://127.0.0.1:${portOf(server)}/ipc`,
+      createSocket,
+      random: () => 0,
+    });
     bridges.push(bridge);
     const states: string[] = [];
     bridge.onConnection((info) => states.push(info.reopened ? `${info.state}:again` : info.state));
@@ -105,7 +132,11 @@ describe('WsBridge', () => {
     const server = await startServer();
     const port = portOf(server);
     await closeServer(server);
-    const bridge = new WsBridge({ url: `ws://127.0.0.1:${port}/ipc`, createSocket, connectWaitMs: 300 });
+    const bridge = new WsBridge({
+      url: `ws://127.0.0.1:${port}/ipc`,
+      createSocket,
+      connectWaitMs: 300,
+    });
     bridges.push(bridge);
     bridge.start();
     const result = await bridge.invoke('settings:get', {});
@@ -123,7 +154,12 @@ describe('WsBridge against a server that never answers the upgrade', () => {
     server.on('upgrade', (_request, socket: Duplex) => upgrades.push(socket));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as { port: number };
-    const bridge = new WsBridge({ url: `ws://127.0.0.1:${port}/ipc`, createSocket, openTimeoutMs: 200, random: () => 0 });
+    const bridge = new WsBridge({
+      url: `ws://127.0.0.1:${port}/ipc`,
+      createSocket,
+      openTimeoutMs: 200,
+      random: () => 0,
+    });
     bridges.push(bridge);
     bridge.start();
     await waitFor(() => upgrades.length >= 2);

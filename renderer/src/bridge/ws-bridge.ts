@@ -1,4 +1,11 @@
-import { eventChannels, type ChannelRequest, type ChannelResponse, type EventChannel, type EventPayload, type RequestChannel } from '../../../shared/ipc/contract';
+import {
+  eventChannels,
+  type ChannelRequest,
+  type ChannelResponse,
+  type EventChannel,
+  type EventPayload,
+  type RequestChannel,
+} from '../../../shared/ipc/contract';
 import type { SoundstageApi } from '../../../shared/ipc/bridge';
 import type { IpcError, Result } from '../../../shared/ipc/result';
 import { wsServerMessageSchema, type WsClientMessage } from '../../../shared/ipc/ws-protocol';
@@ -38,7 +45,8 @@ export interface WsBridgeOptions {
 export const DISCONNECTED_CODE = 'disconnected';
 const NOT_CONNECTED: IpcError = {
   code: DISCONNECTED_CODE,
-  message: 'Not connected to the Soundstage host. It may have stopped; the app keeps trying to reconnect.',
+  message:
+    'Not connected to the Soundstage host. It may have stopped; the app keeps trying to reconnect.',
   retryable: true,
 };
 const DROPPED: IpcError = {
@@ -85,8 +93,12 @@ export class WsBridge implements SoundstageApi {
     return () => this.connectionListeners.delete(listener);
   }
 
-  async invoke<C extends RequestChannel>(channel: C, request: ChannelRequest<C>): Promise<Result<ChannelResponse<C>>> {
-    if (this.info.state !== 'open' && !(await this.waitForOpen())) return { ok: false, error: NOT_CONNECTED };
+  async invoke<C extends RequestChannel>(
+    channel: C,
+    request: ChannelRequest<C>,
+  ): Promise<Result<ChannelResponse<C>>> {
+    if (this.info.state !== 'open' && !(await this.waitForOpen()))
+      return { ok: false, error: NOT_CONNECTED };
     const socket = this.socket;
     if (!socket) return { ok: false, error: NOT_CONNECTED };
     const { id, answer } = this.pending.open();

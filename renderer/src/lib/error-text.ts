@@ -53,7 +53,12 @@ export function isApiErrorKind(value: string): value is ApiErrorKind {
 
 /** True when the message already carries the advice's last sentence (the service often says it). */
 function saysAlready(message: string, advice: string): boolean {
-  const last = advice.split(/(?<=\.)\s+/).pop()?.replace(/\.$/, '').toLowerCase() ?? '';
+  const last =
+    advice
+      .split(/(?<=\.)\s+/)
+      .pop()
+      ?.replace(/\.$/, '')
+      .toLowerCase() ?? '';
   return last !== '' && message.toLowerCase().includes(last);
 }
 
@@ -66,10 +71,19 @@ export interface ErrorText {
 
 /** Title, message and advice for an error carrying a kind or code (job errors, IPC errors). */
 export function describeError(error: { kind?: string; code: string; message: string }): ErrorText {
-  const kind = error.kind && isApiErrorKind(error.kind) ? error.kind : isApiErrorKind(error.code) ? error.code : undefined;
+  const kind =
+    error.kind && isApiErrorKind(error.kind)
+      ? error.kind
+      : isApiErrorKind(error.code)
+        ? error.code
+        : undefined;
   if (kind) {
     const advice = ERROR_ADVICE[kind];
-    return { title: TITLES[kind], message: error.message, ...(saysAlready(error.message, advice) ? {} : { advice }) };
+    return {
+      title: TITLES[kind],
+      message: error.message,
+      ...(saysAlready(error.message, advice) ? {} : { advice }),
+    };
   }
   return { title: LOCAL_TITLES[error.code] ?? 'Something went wrong', message: error.message };
 }

@@ -7,7 +7,9 @@ export function formatClock(totalSeconds: number): string {
   const hours = Math.floor(whole / 3600);
   const minutes = Math.floor((whole % 3600) / 60);
   const seconds = String(whole % 60).padStart(2, '0');
-  return hours > 0 ? `${hours}:${String(minutes).padStart(2, '0')}:${seconds}` : `${minutes}:${seconds}`;
+  return hours > 0
+    ? `${hours}:${String(minutes).padStart(2, '0')}:${seconds}`
+    : `${minutes}:${seconds}`;
 }
 
 /** An elapsed span in words: "8 s", "2 min 05 s", "1 h 02 min". */
@@ -52,7 +54,9 @@ export function formatCost(amount: number): string {
 
 /** 1234567 -> "1,234,567"; stable regardless of the machine's locale. */
 export function formatCount(value: number): string {
-  return Math.round(value).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return Math.round(value)
+    .toString()
+    .replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
 
 /** Seconds left until a time, rounded up, never negative. */

@@ -4,7 +4,8 @@ export interface JsonToken {
   text: string;
 }
 
-const TOKEN = /("(?:\\.|[^"\\])*")(\s*:)?|(-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?)|\b(true|false|null)\b|([^"\d\w-]+|[\w-]+)/g;
+const TOKEN =
+  /("(?:\\.|[^"\\])*")(\s*:)?|(-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?)|\b(true|false|null)\b|([^"\d\w-]+|[\w-]+)/g;
 
 /** Splits pretty-printed JSON into coloured runs; the texts joined give back the input. */
 export function tokenizeJson(text: string): JsonToken[] {

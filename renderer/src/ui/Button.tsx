@@ -12,8 +12,24 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   iconOnly?: boolean;
 }
 
-export function Button({ variant = 'default', size = 'default', icon, busy, iconOnly, className, children, type = 'button', ...rest }: ButtonProps) {
-  const classes = ['btn', variant !== 'default' && `btn--${variant}`, size !== 'default' && `btn--${size}`, iconOnly && 'btn--icon', className]
+export function Button({
+  variant = 'default',
+  size = 'default',
+  icon,
+  busy,
+  iconOnly,
+  className,
+  children,
+  type = 'button',
+  ...rest
+}: ButtonProps) {
+  const classes = [
+    'btn',
+    variant !== 'default' && `btn--${variant}`,
+    size !== 'default' && `btn--${size}`,
+    iconOnly && 'btn--icon',
+    className,
+  ]
     .filter(Boolean)
     .join(' ');
   return (

@@ -1,6 +1,14 @@
 import type { ReactNode } from 'react';
 
-export function EmptyState({ icon, title, children }: { icon?: ReactNode; title: ReactNode; children?: ReactNode }) {
+export function EmptyState({
+  icon,
+  title,
+  children,
+}: {
+  icon?: ReactNode;
+  title: ReactNode;
+  children?: ReactNode;
+}) {
   return (
     <div className="empty">
       {icon}

@@ -4,7 +4,15 @@ import { describeError } from '../lib/error-text';
 import { Notice } from './Notice';
 
 /** Shows any failure the same way: what happened, the message, and what to do next. */
-export function ErrorNotice({ error, actions, testId }: { error: unknown; actions?: ReactNode; testId?: string }) {
+export function ErrorNotice({
+  error,
+  actions,
+  testId,
+}: {
+  error: unknown;
+  actions?: ReactNode;
+  testId?: string;
+}) {
   const info =
     error instanceof InvokeError
       ? error.info

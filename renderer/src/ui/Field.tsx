@@ -16,12 +16,15 @@ export function Field({ label, aside, asideOver, help, error, children }: FieldP
   const id = useId();
   const helpId = `${id}-help`;
   const errorId = `${id}-error`;
-  const describedBy = [help ? helpId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined;
+  const describedBy =
+    [help ? helpId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined;
   return (
     <div className="field">
       <label className="field__label" htmlFor={id}>
         <span>{label}</span>
-        {aside !== undefined && <span className={`field__aside${asideOver ? ' field__aside--over' : ''}`}>{aside}</span>}
+        {aside !== undefined && (
+          <span className={`field__aside${asideOver ? ' field__aside--over' : ''}`}>{aside}</span>
+        )}
       </label>
       {children({ id, describedBy, invalid: !!error })}
       {help && (

@@ -20,7 +20,11 @@ const ICONS: Record<NoticeTone, ReactNode> = {
 
 export function Notice({ tone = 'info', title, children, actions, testId }: NoticeProps) {
   return (
-    <div className={`notice notice--${tone}`} role={tone === 'danger' ? 'alert' : 'status'} data-testid={testId}>
+    <div
+      className={`notice notice--${tone}`}
+      role={tone === 'danger' ? 'alert' : 'status'}
+      data-testid={testId}
+    >
       {ICONS[tone]}
       <div className="notice__body">
         <strong>{title}</strong>

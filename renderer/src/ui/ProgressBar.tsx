@@ -1,5 +1,13 @@
 /** A determinate bar when `fraction` is known, an animated one while work has no measure. */
-export function ProgressBar({ fraction, label, tone }: { fraction?: number | undefined; label: string; tone?: 'warn' | 'danger' }) {
+export function ProgressBar({
+  fraction,
+  label,
+  tone,
+}: {
+  fraction?: number | undefined;
+  label: string;
+  tone?: 'warn' | 'danger';
+}) {
   const known = fraction !== undefined && Number.isFinite(fraction);
   const percent = known ? Math.round(Math.min(1, Math.max(0, fraction)) * 100) : undefined;
   return (

@@ -21,19 +21,28 @@ function Stat({ label, value, note }: { label: string; value: string; note?: str
 export function ServicesPanel() {
   const services = useApiQuery('account:services', {});
   // After a failed refetch the old numbers would be misleading: show the error alone.
-  const parsed = services.data && !services.error ? accountServicesSchema.safeParse(services.data) : undefined;
+  const parsed =
+    services.data && !services.error ? accountServicesSchema.safeParse(services.data) : undefined;
   const account = parsed?.success ? parsed.data : undefined;
   const trials = Object.entries(account?.trial ?? {});
   const discount = account ? account.discount_factor : 1;
 
   return (
-    <Panel title="Services and limits" hint="What this key may use, as the service reports it." label="Services">
+    <Panel
+      title="Services and limits"
+      hint="What this key may use, as the service reports it."
+      label="Services"
+    >
       {services.error && <ErrorNotice error={services.error} />}
-      {parsed && !parsed.success && <Notice tone="warn" title="The service answered in an unexpected shape." />}
+      {parsed && !parsed.success && (
+        <Notice tone="warn" title="The service answered in an unexpected shape." />
+      )}
       {account && (
         <>
           <div className="chips" aria-label="Available services" data-testid="account-services">
-            {account.available_services.length === 0 && <span className="muted small">No services are enabled for this key.</span>}
+            {account.available_services.length === 0 && (
+              <span className="muted small">No services are enabled for this key.</span>
+            )}
             {account.available_services.map((service) => (
               <span key={service} className="chip" title={service}>
                 {taskLabel(service)}
@@ -43,9 +52,19 @@ export function ServicesPanel() {
           <div className="stats">
             <Stat label="Requests per minute" value={String(account.rpm_limit)} />
             <Stat label="Concurrent jobs" value={String(account.concurrency_limit)} />
-            <Stat label="Upload size" value={account.max_upload_size_mb ? `${account.max_upload_size_mb} MB` : '300 MB'} note={account.max_upload_size_mb ? undefined : 'default'} />
-            <Stat label="Price factor" value={`× ${discount.toFixed(2)}`} note={discount < 1 ? `${Math.round((1 - discount) * 100)}% discount` : 'list price'} />
-            {account.balance !== undefined && <Stat label="Balance" value={formatCost(account.balance)} />}
+            <Stat
+              label="Upload size"
+              value={account.max_upload_size_mb ? `${account.max_upload_size_mb} MB` : '300 MB'}
+              note={account.max_upload_size_mb ? undefined : 'default'}
+            />
+            <Stat
+              label="Price factor"
+              value={`× ${discount.toFixed(2)}`}
+              note={discount < 1 ? `${Math.round((1 - discount) * 100)}% discount` : 'list price'}
+            />
+            {account.balance !== undefined && (
+              <Stat label="Balance" value={formatCost(account.balance)} />
+            )}
           </div>
           <div className="stack">
             <h3>Free trials</h3>

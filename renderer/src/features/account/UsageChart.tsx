@@ -26,7 +26,12 @@ export function UsageChart({ bars, metric }: { bars: UsageBar[]; metric: UsageMe
 
   return (
     <figure className="chart">
-      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={`Daily ${metric} from ${first} to ${last}; total ${formatMetric(total, metric)}`} data-testid="usage-chart">
+      <svg
+        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+        role="img"
+        aria-label={`Daily ${metric} from ${first} to ${last}; total ${formatMetric(total, metric)}`}
+        data-testid="usage-chart"
+      >
         {[0, 0.5, 1].map((f) => {
           const y = TOP + plotHeight * (1 - f);
           // Counts have no half steps: a mid line at 0.5 requests stays unlabelled.
@@ -46,7 +51,15 @@ export function UsageChart({ bars, metric }: { bars: UsageBar[]; metric: UsageMe
           const height = (bar.value / top) * plotHeight;
           const x = LEFT + index * slot + (slot - barWidth) / 2;
           return (
-            <rect key={bar.date} className={bar.value > 0 ? 'chart__bar' : 'chart__bar chart__bar--zero'} x={x} y={TOP + plotHeight - Math.max(height, 1)} width={barWidth} height={Math.max(height, 1)} rx={Math.min(3, barWidth / 3)}>
+            <rect
+              key={bar.date}
+              className={bar.value > 0 ? 'chart__bar' : 'chart__bar chart__bar--zero'}
+              x={x}
+              y={TOP + plotHeight - Math.max(height, 1)}
+              width={barWidth}
+              height={Math.max(height, 1)}
+              rx={Math.min(3, barWidth / 3)}
+            >
               <title>{`${bar.date}: ${formatMetric(bar.value, metric)}`}</title>
             </rect>
           );

@@ -23,7 +23,9 @@ export function UsagePanel() {
   const parsed = usage.data && !usage.error ? accountUsageSchema.safeParse(usage.data) : undefined;
   const report = parsed?.success ? parsed.data : undefined;
   const today = new Date().toISOString().slice(0, 10);
-  const bars = report ? usageBars(report.daily, days, chartEndDate(report.daily, today), metric) : [];
+  const bars = report
+    ? usageBars(report.daily, days, chartEndDate(report.daily, today), metric)
+    : [];
   const summary = report?.summary;
 
   return (
@@ -32,7 +34,13 @@ export function UsagePanel() {
       hint="Requests, processed seconds and cost, per day."
       label="Usage"
       actions={
-        <select className="select usage__period" aria-label="Period" data-testid="usage-period" value={days} onChange={(e) => setDays(Number(e.target.value))}>
+        <select
+          className="select usage__period"
+          aria-label="Period"
+          data-testid="usage-period"
+          value={days}
+          onChange={(e) => setDays(Number(e.target.value))}
+        >
           {PERIODS.map((period) => (
             <option key={period} value={period}>
               Last {period} days
@@ -42,7 +50,9 @@ export function UsagePanel() {
       }
     >
       {usage.error && <ErrorNotice error={usage.error} />}
-      {parsed && !parsed.success && <Notice tone="warn" title="The service answered in an unexpected shape." />}
+      {parsed && !parsed.success && (
+        <Notice tone="warn" title="The service answered in an unexpected shape." />
+      )}
       {usage.isPending && !usage.error && <p className="faint small">Loading usage…</p>}
       {report && (
         <>
@@ -53,7 +63,9 @@ export function UsagePanel() {
             </div>
             <div className="stat">
               <span className="stat__label">Processed</span>
-              <span className="stat__value nums">{formatSpan((summary?.total_duration_seconds ?? 0) * 1000)}</span>
+              <span className="stat__value nums">
+                {formatSpan((summary?.total_duration_seconds ?? 0) * 1000)}
+              </span>
             </div>
             <div className="stat">
               <span className="stat__label">Cost</span>
@@ -63,7 +75,12 @@ export function UsagePanel() {
           <div className="segmented" role="radiogroup" aria-label="Chart shows">
             {METRICS.map(([value, text]) => (
               <label key={value} className="segmented__option">
-                <input type="radio" name="usage-metric" checked={metric === value} onChange={() => setMetric(value)} />
+                <input
+                  type="radio"
+                  name="usage-metric"
+                  checked={metric === value}
+                  onChange={() => setMetric(value)}
+                />
                 <span>{text}</span>
               </label>
             ))}

@@ -17,7 +17,11 @@ describe('usage series', () => {
     expect(usageBars(daily, 3, '2026-07-07', 'seconds').map((b) => b.value)).toEqual([0, 0, 120]);
   });
   it('crosses month ends and picks the later end date', () => {
-    expect(usageBars([], 3, '2026-03-01', 'requests').map((b) => b.date)).toEqual(['2026-02-27', '2026-02-28', '2026-03-01']);
+    expect(usageBars([], 3, '2026-03-01', 'requests').map((b) => b.date)).toEqual([
+      '2026-02-27',
+      '2026-02-28',
+      '2026-03-01',
+    ]);
     expect(chartEndDate(daily, '2026-07-06')).toBe('2026-07-07');
     expect(chartEndDate(daily, '2026-07-09')).toBe('2026-07-09');
   });

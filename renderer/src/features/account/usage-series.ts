@@ -16,7 +16,12 @@ const DAY_MS = 86_400_000;
 
 function valueOf(entry: DailyUsage | undefined, metric: UsageMetric): number {
   if (!entry) return 0;
-  const raw = metric === 'requests' ? entry.requests : metric === 'seconds' ? entry.duration_seconds : entry.cost;
+  const raw =
+    metric === 'requests'
+      ? entry.requests
+      : metric === 'seconds'
+        ? entry.duration_seconds
+        : entry.cost;
   return typeof raw === 'number' && Number.isFinite(raw) ? raw : 0;
 }
 
@@ -24,7 +29,12 @@ function valueOf(entry: DailyUsage | undefined, metric: UsageMetric): number {
  * One bar per day of the period ending on `endDate` (YYYY-MM-DD, UTC): days the service did not
  * list are zero, so gaps show as gaps instead of the chart silently squeezing them out.
  */
-export function usageBars(daily: readonly DailyUsage[], days: number, endDate: string, metric: UsageMetric): UsageBar[] {
+export function usageBars(
+  daily: readonly DailyUsage[],
+  days: number,
+  endDate: string,
+  metric: UsageMetric,
+): UsageBar[] {
   const byDate = new Map(daily.map((entry) => [entry.date.slice(0, 10), entry]));
   const end = Date.parse(`${endDate}T00:00:00Z`);
   const bars: UsageBar[] = [];
@@ -37,7 +47,10 @@ export function usageBars(daily: readonly DailyUsage[], days: number, endDate: s
 
 /** The last day to chart: the latest of today and the newest listed day (clocks may differ). */
 export function chartEndDate(daily: readonly DailyUsage[], today: string): string {
-  return daily.reduce((latest, entry) => (entry.date.slice(0, 10) > latest ? entry.date.slice(0, 10) : latest), today);
+  return daily.reduce(
+    (latest, entry) => (entry.date.slice(0, 10) > latest ? entry.date.slice(0, 10) : latest),
+    today,
+  );
 }
 
 /** A round top for the y axis: 1, 2 or 5 times a power of ten, at least the largest value. */

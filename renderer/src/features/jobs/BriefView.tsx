@@ -27,7 +27,9 @@ export function BriefView({ job }: { job: Job }) {
             <span className="brief__time nums">
               {formatClock(segment.start)}–{formatClock(segment.end)}
             </span>
-            {segment.label !== 'none' && <span className="badge badge--plain">{segment.label}</span>}
+            {segment.label !== 'none' && (
+              <span className="badge badge--plain">{segment.label}</span>
+            )}
             <span>{segment.prompt}</span>
           </li>
         ))}

@@ -8,7 +8,12 @@ const isOneOf = (list: readonly string[], path: string) => list.includes(`.${ext
 
 /** Whether the window can play a result file inline. */
 export function canPreview(file: JobFile): boolean {
-  return file.contentType?.startsWith('video/') || file.contentType?.startsWith('audio/') || isOneOf(VIDEO_EXTENSIONS, file.path) || isOneOf(AUDIO_EXTENSIONS, file.path);
+  return (
+    file.contentType?.startsWith('video/') ||
+    file.contentType?.startsWith('audio/') ||
+    isOneOf(VIDEO_EXTENSIONS, file.path) ||
+    isOneOf(AUDIO_EXTENSIONS, file.path)
+  );
 }
 
 /** Plays a result file in the window (useful where the host cannot open files itself). */
@@ -18,8 +23,20 @@ export function FilePreview({ file }: { file: JobFile }) {
   if (!media.data) return <p className="faint small">Loading…</p>;
   const video = file.contentType?.startsWith('video/') || isOneOf(VIDEO_EXTENSIONS, file.path);
   return video ? (
-    <video className="preview preview--video" src={media.data.url} controls preload="metadata" aria-label={`Preview of ${baseName(file.path)}`} />
+    <video
+      className="preview preview--video"
+      src={media.data.url}
+      controls
+      preload="metadata"
+      aria-label={`Preview of ${baseName(file.path)}`}
+    />
   ) : (
-    <audio className="preview" src={media.data.url} controls preload="metadata" aria-label={`Preview of ${baseName(file.path)}`} />
+    <audio
+      className="preview"
+      src={media.data.url}
+      controls
+      preload="metadata"
+      aria-label={`Preview of ${baseName(file.path)}`}
+    />
   );
 }

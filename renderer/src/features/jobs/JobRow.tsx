@@ -9,7 +9,16 @@ import { JsonView } from '../../ui/JsonView';
 import { BriefView } from './BriefView';
 import { canPreview, FilePreview } from './FilePreview';
 import { ProgressBar } from '../../ui/ProgressBar';
-import { canCancel, canRetry, elapsedMs, mayBeCharged, progressOf, STAGE_LABELS, STAGE_TONES, taskLabel } from './job-view';
+import {
+  canCancel,
+  canRetry,
+  elapsedMs,
+  mayBeCharged,
+  progressOf,
+  STAGE_LABELS,
+  STAGE_TONES,
+  taskLabel,
+} from './job-view';
 import { useJobActions } from './use-job-actions';
 
 type Confirming = 'cancel' | 'retry' | null;
@@ -25,7 +34,9 @@ export function JobRow({ job, now }: { job: Job; now: number }) {
     <li className="job" data-testid="job-row" data-stage={job.stage} data-job-id={job.id}>
       <div className="job__main">
         <div className="job__title">
-          <strong title={job.request.label}>{job.request.label || taskLabel(job.request.type)}</strong>
+          <strong title={job.request.label}>
+            {job.request.label || taskLabel(job.request.type)}
+          </strong>
           <span className="faint small">
             {taskLabel(job.request.type)} · {job.request.delivery === 'stream' ? 'stream' : 'task'}
             {job.taskId ? (
@@ -48,11 +59,12 @@ export function JobRow({ job, now }: { job: Job; now: number }) {
         </div>
       )}
 
-
       {job.stage === 'failed' && job.error && <ErrorNotice error={job.error} />}
       {job.stage === 'failed' && job.taskId && job.refunded !== undefined && (
         <p className="small muted" data-testid="job-refund">
-          {job.refunded ? 'Refunded: this failure was not charged.' : 'Not refunded (yet): the service may reverse the charge shortly after a failure.'}
+          {job.refunded
+            ? 'Refunded: this failure was not charged.'
+            : 'Not refunded (yet): the service may reverse the charge shortly after a failure.'}
         </p>
       )}
 
@@ -79,19 +91,35 @@ export function JobRow({ job, now }: { job: Job; now: number }) {
                   Preview
                 </Button>
               )}
-              <Button size="small" variant="ghost" icon={<OpenIcon />} onClick={() => actions.open(file.path)} aria-label={`Open ${baseName(file.path)}`}>
+              <Button
+                size="small"
+                variant="ghost"
+                icon={<OpenIcon />}
+                onClick={() => actions.open(file.path)}
+                aria-label={`Open ${baseName(file.path)}`}
+              >
                 Open
               </Button>
-              <Button size="small" variant="ghost" icon={<FolderIcon />} onClick={() => actions.reveal(file.path)} aria-label={`Reveal ${baseName(file.path)}`}>
+              <Button
+                size="small"
+                variant="ghost"
+                icon={<FolderIcon />}
+                onClick={() => actions.reveal(file.path)}
+                aria-label={`Reveal ${baseName(file.path)}`}
+              >
                 Reveal
               </Button>
             </li>
           ))}
         </ul>
       )}
-      {previewing && job.files.some((file) => file.path === previewing) && <FilePreview file={job.files.find((file) => file.path === previewing)!} />}
+      {previewing && job.files.some((file) => file.path === previewing) && (
+        <FilePreview file={job.files.find((file) => file.path === previewing)!} />
+      )}
 
-      {job.stage === 'succeeded' && job.request.type === 'video_analysis' && <BriefView job={job} />}
+      {job.stage === 'succeeded' && job.request.type === 'video_analysis' && (
+        <BriefView job={job} />
+      )}
       {job.result && (
         <details className="job__result">
           <summary>Service result</summary>
@@ -102,9 +130,16 @@ export function JobRow({ job, now }: { job: Job; now: number }) {
       {confirming === 'cancel' && (
         <div className="job__confirm" role="group" aria-label="Confirm cancel">
           <span className="small">
-            {mayBeCharged(job) ? 'The service already has this request: it may finish and be charged anyway.' : 'Nothing has been sent yet: canceling costs nothing.'}
+            {mayBeCharged(job)
+              ? 'The service already has this request: it may finish and be charged anyway.'
+              : 'Nothing has been sent yet: canceling costs nothing.'}
           </span>
-          <Button size="small" variant="danger" busy={actions.pending.cancel} onClick={() => (actions.cancel(), setConfirming(null))}>
+          <Button
+            size="small"
+            variant="danger"
+            busy={actions.pending.cancel}
+            onClick={() => (actions.cancel(), setConfirming(null))}
+          >
             Cancel job
           </Button>
           <Button size="small" variant="ghost" onClick={() => setConfirming(null)}>
@@ -115,7 +150,12 @@ export function JobRow({ job, now }: { job: Job; now: number }) {
       {confirming === 'retry' && (
         <div className="job__confirm" role="group" aria-label="Confirm retry">
           <span className="small">A retry sends the request again and is a new charge.</span>
-          <Button size="small" variant="primary" busy={actions.pending.retry} onClick={() => (actions.retry(), setConfirming(null))}>
+          <Button
+            size="small"
+            variant="primary"
+            busy={actions.pending.retry}
+            onClick={() => (actions.retry(), setConfirming(null))}
+          >
             Retry now
           </Button>
           <Button size="small" variant="ghost" onClick={() => setConfirming(null)}>
@@ -134,7 +174,12 @@ export function JobRow({ job, now }: { job: Job; now: number }) {
         {confirming === null && (
           <div className="job__actions">
             {canCancel(job) && (
-              <Button size="small" variant="danger" icon={<StopIcon />} onClick={() => setConfirming('cancel')}>
+              <Button
+                size="small"
+                variant="danger"
+                icon={<StopIcon />}
+                onClick={() => setConfirming('cancel')}
+              >
                 Cancel
               </Button>
             )}
@@ -144,7 +189,14 @@ export function JobRow({ job, now }: { job: Job; now: number }) {
               </Button>
             )}
             {isTerminal(job.stage) && (
-              <Button size="small" variant="ghost" icon={<TrashIcon />} busy={actions.pending.remove} onClick={actions.remove} title="Removes the job from the list; result files stay in the project folder">
+              <Button
+                size="small"
+                variant="ghost"
+                icon={<TrashIcon />}
+                busy={actions.pending.remove}
+                onClick={actions.remove}
+                title="Removes the job from the list; result files stay in the project folder"
+              >
                 Remove
               </Button>
             )}
@@ -154,7 +206,8 @@ export function JobRow({ job, now }: { job: Job; now: number }) {
       {actions.error && <ErrorNotice error={actions.error} />}
       {actions.notShown && (
         <p className="small muted">
-          This window cannot open files itself. The file is at <span className="mono">{actions.notShown}</span>
+          This window cannot open files itself. The file is at{' '}
+          <span className="mono">{actions.notShown}</span>
         </p>
       )}
     </li>

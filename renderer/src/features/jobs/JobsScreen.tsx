@@ -24,7 +24,9 @@ export function JobsScreen() {
   const list = sortJobs(jobs.data ?? []);
   const anyActive = list.some((job) => !isTerminal(job.stage));
   const now = useNow(1000, anyActive);
-  const shown = list.filter((job) => (filter === 'all' ? true : filter === 'active' ? !isTerminal(job.stage) : isTerminal(job.stage)));
+  const shown = list.filter((job) =>
+    filter === 'all' ? true : filter === 'active' ? !isTerminal(job.stage) : isTerminal(job.stage),
+  );
 
   return (
     <div className="screen">
@@ -36,7 +38,12 @@ export function JobsScreen() {
           <div className="segmented" role="radiogroup" aria-label="Show">
             {FILTERS.map(([value, text]) => (
               <label key={value} className="segmented__option">
-                <input type="radio" name="jobs-filter" checked={filter === value} onChange={() => setFilter(value)} />
+                <input
+                  type="radio"
+                  name="jobs-filter"
+                  checked={filter === value}
+                  onChange={() => setFilter(value)}
+                />
                 <span>{text}</span>
               </label>
             ))}
@@ -45,8 +52,13 @@ export function JobsScreen() {
       >
         {jobs.error && <ErrorNotice error={jobs.error} />}
         {jobs.isSuccess && shown.length === 0 && (
-          <EmptyState icon={<JobsIcon />} title={list.length === 0 ? 'No jobs yet' : 'Nothing here'}>
-            {list.length === 0 ? 'Jobs appear here when you generate music or start a task.' : 'No job matches this filter.'}
+          <EmptyState
+            icon={<JobsIcon />}
+            title={list.length === 0 ? 'No jobs yet' : 'Nothing here'}
+          >
+            {list.length === 0
+              ? 'Jobs appear here when you generate music or start a task.'
+              : 'No job matches this filter.'}
           </EmptyState>
         )}
         {shown.length > 0 && (

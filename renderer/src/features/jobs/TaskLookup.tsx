@@ -7,7 +7,11 @@ import { SearchIcon } from '../../ui/icons';
 import { JsonView } from '../../ui/JsonView';
 import { Panel } from '../../ui/Panel';
 
-const STATUS_TONES: Record<string, BadgeTone> = { processing: 'info', succeeded: 'ok', failed: 'danger' };
+const STATUS_TONES: Record<string, BadgeTone> = {
+  processing: 'info',
+  succeeded: 'ok',
+  failed: 'danger',
+};
 
 /** GET /v1/tasks/{id} for any task id, shown as readable JSON. */
 export function TaskLookup() {
@@ -17,7 +21,11 @@ export function TaskLookup() {
   const trimmed = taskId.trim();
 
   return (
-    <Panel title="Look up a task" hint="Ask the service for the current status of any task id (for example one from another device)." label="Look up a task">
+    <Panel
+      title="Look up a task"
+      hint="Ask the service for the current status of any task id (for example one from another device)."
+      label="Look up a task"
+    >
       <form
         className="row"
         onSubmit={(event) => {
@@ -34,7 +42,13 @@ export function TaskLookup() {
           maxLength={200}
           onChange={(e) => setTaskId(e.target.value)}
         />
-        <Button type="submit" icon={<SearchIcon />} busy={lookup.isPending} disabled={!trimmed} data-testid="task-lookup-submit">
+        <Button
+          type="submit"
+          icon={<SearchIcon />}
+          busy={lookup.isPending}
+          disabled={!trimmed}
+          data-testid="task-lookup-submit"
+        >
           Look up
         </Button>
       </form>

@@ -15,17 +15,27 @@ const job = (patch: Partial<Job>): Job => ({
 
 describe('job view', () => {
   it('describes byte progress and unknown totals', () => {
-    expect(progressOf(job({ stage: 'uploading', progress: { done: 512, total: 2048 } }), 0)).toEqual({ fraction: 0.25, text: '512 B of 2.0 KB sent' });
-    expect(progressOf(job({ stage: 'streaming', progress: { done: 3 * 1024 * 1024 } }), 0)).toEqual({ text: '3.0 MB received' });
-    expect(progressOf(job({ stage: 'processing' }), 0)).toEqual({ text: 'Processing on the service' });
+    expect(
+      progressOf(job({ stage: 'uploading', progress: { done: 512, total: 2048 } }), 0),
+    ).toEqual({ fraction: 0.25, text: '512 B of 2.0 KB sent' });
+    expect(progressOf(job({ stage: 'streaming', progress: { done: 3 * 1024 * 1024 } }), 0)).toEqual(
+      { text: '3.0 MB received' },
+    );
+    expect(progressOf(job({ stage: 'processing' }), 0)).toEqual({
+      text: 'Processing on the service',
+    });
     expect(progressOf(job({ stage: 'succeeded' }), 0)).toBeUndefined();
   });
   it('counts down a rate-limit wait', () => {
-    expect(progressOf(job({ stage: 'queued', waitUntil: 13_000 }), 1_000)?.text).toBe('Waiting for the rate limit · retry in 12 s');
+    expect(progressOf(job({ stage: 'queued', waitUntil: 13_000 }), 1_000)?.text).toBe(
+      'Waiting for the rate limit · retry in 12 s',
+    );
   });
   it('measures elapsed time and allowed actions', () => {
     expect(elapsedMs(job({ stage: 'processing', startedAt: 2_000 }), 7_000)).toBe(5_000);
-    expect(elapsedMs(job({ stage: 'failed', startedAt: 2_000, finishedAt: 4_000 }), 9_000)).toBe(2_000);
+    expect(elapsedMs(job({ stage: 'failed', startedAt: 2_000, finishedAt: 4_000 }), 9_000)).toBe(
+      2_000,
+    );
     expect(canCancel(job({ stage: 'processing' }))).toBe(true);
     expect(canRetry(job({ stage: 'processing' }))).toBe(false);
     expect(canRetry(job({ stage: 'canceled' }))).toBe(true);

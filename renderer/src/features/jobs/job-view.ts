@@ -37,7 +37,11 @@ export interface JobProgress {
   text: string;
 }
 
-const BYTE_STAGES: Partial<Record<JobStage, string>> = { uploading: 'sent', streaming: 'received', downloading: 'downloaded' };
+const BYTE_STAGES: Partial<Record<JobStage, string>> = {
+  uploading: 'sent',
+  streaming: 'received',
+  downloading: 'downloaded',
+};
 
 /** The bar and its words for a job that is not finished (undefined once it is). */
 export function progressOf(job: Job, now: number): JobProgress | undefined {
@@ -48,7 +52,11 @@ export function progressOf(job: Job, now: number): JobProgress | undefined {
   const verb = BYTE_STAGES[job.stage];
   if (verb && job.progress) {
     const { done, total } = job.progress;
-    if (total && total > 0) return { fraction: done / total, text: `${formatBytes(done)} of ${formatBytes(total)} ${verb}` };
+    if (total && total > 0)
+      return {
+        fraction: done / total,
+        text: `${formatBytes(done)} of ${formatBytes(total)} ${verb}`,
+      };
     return { text: `${formatBytes(done)} ${verb}` };
   }
   switch (job.stage) {
@@ -74,5 +82,11 @@ export const canRetry = (job: Job) => job.stage === 'failed' || job.stage === 'c
 
 /** A POST may have reached the service once the job left the queue (it may then be charged). */
 export function mayBeCharged(job: Job): boolean {
-  return job.taskId !== undefined || job.stage === 'streaming' || job.stage === 'submitted' || job.stage === 'processing' || job.stage === 'downloading';
+  return (
+    job.taskId !== undefined ||
+    job.stage === 'streaming' ||
+    job.stage === 'submitted' ||
+    job.stage === 'processing' ||
+    job.stage === 'downloading'
+  );
 }

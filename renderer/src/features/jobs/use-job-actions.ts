@@ -24,7 +24,9 @@ export function useJobActions(id: string) {
     open: (path: string) => open.mutate({ path }),
     reveal: (path: string) => reveal.mutate({ path }),
     /** A file the host could not open or show itself (e.g. browser mode): its path is shown instead. */
-    notShown: (open.data && !open.data.opened ? open.variables?.path : undefined) ?? (reveal.data && !reveal.data.shown ? reveal.variables?.path : undefined),
+    notShown:
+      (open.data && !open.data.opened ? open.variables?.path : undefined) ??
+      (reveal.data && !reveal.data.shown ? reveal.variables?.path : undefined),
     pending: { cancel: cancel.isPending, retry: retry.isPending, remove: remove.isPending },
     error: cancel.error ?? retry.error ?? remove.error ?? open.error ?? reveal.error,
   };

@@ -8,7 +8,13 @@ import { Button } from '../../ui/Button';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { Field } from '../../ui/Field';
 import { SparkIcon } from '../../ui/icons';
-import { buildMusicRequest, charCount, checkMusicForm, type MusicDelivery, type MusicOutputFormat } from './music-form';
+import {
+  buildMusicRequest,
+  charCount,
+  checkMusicForm,
+  type MusicDelivery,
+  type MusicOutputFormat,
+} from './music-form';
 import { useMusicDraft, useTakes } from './music-store';
 import { SegmentsEditor } from './SegmentsEditor';
 import { EstimateLine } from '../tasks/EstimateLine';
@@ -66,7 +72,13 @@ export function MusicForm() {
         label="Prompt"
         aside={`${promptLength} / ${LIMITS.textToMusicPromptMaxChars}`}
         asideOver={promptLength > LIMITS.textToMusicPromptMaxChars}
-        error={check.prompt && draft.prompt !== '' ? check.prompt : serverField === 'prompt' ? submit.error?.message : undefined}
+        error={
+          check.prompt && draft.prompt !== ''
+            ? check.prompt
+            : serverField === 'prompt'
+              ? submit.error?.message
+              : undefined
+        }
         help="Genre, mood, instruments, tempo: e.g. “slow cinematic strings swelling into a warm brass finale, 70 bpm”."
       >
         {(ids) => (
@@ -84,7 +96,11 @@ export function MusicForm() {
         )}
       </Field>
 
-      <Field label="Duration" aside="seconds" error={check.duration ?? (serverField === 'duration' ? submit.error?.message : undefined)}>
+      <Field
+        label="Duration"
+        aside="seconds"
+        error={check.duration ?? (serverField === 'duration' ? submit.error?.message : undefined)}
+      >
         {(ids) => (
           <div className="duration">
             <input
@@ -98,7 +114,9 @@ export function MusicForm() {
               value={duration}
               aria-invalid={ids.invalid}
               aria-describedby={ids.describedBy}
-              onChange={(e) => draft.set({ duration: e.target.value === '' ? Number.NaN : Number(e.target.value) })}
+              onChange={(e) =>
+                draft.set({ duration: e.target.value === '' ? Number.NaN : Number(e.target.value) })
+              }
             />
             <input
               className="duration__slider"
@@ -107,7 +125,11 @@ export function MusicForm() {
               max={MAX_DURATION}
               step={1}
               aria-label="Duration slider, seconds"
-              value={Number.isFinite(draft.duration) ? Math.min(MAX_DURATION, Math.max(MIN_DURATION, draft.duration)) : MIN_DURATION}
+              value={
+                Number.isFinite(draft.duration)
+                  ? Math.min(MAX_DURATION, Math.max(MIN_DURATION, draft.duration))
+                  : MIN_DURATION
+              }
               onChange={(e) => draft.set({ duration: Number(e.target.value) })}
             />
             <span className="faint small nums">
@@ -120,13 +142,23 @@ export function MusicForm() {
       <fieldset className="music-form__group">
         <legend className="field__label">
           <label className="check">
-            <input type="checkbox" checked={draft.useSegments} onChange={(e) => draft.set({ useSegments: e.target.checked })} />
+            <input
+              type="checkbox"
+              checked={draft.useSegments}
+              onChange={(e) => draft.set({ useSegments: e.target.checked })}
+            />
             Timed segments
           </label>
           <span className="field__aside">optional · shape the piece over time</span>
         </legend>
         {draft.useSegments && (
-          <SegmentsEditor rows={draft.segments} problems={check.segments} onAdd={draft.addSegment} onChange={draft.updateSegment} onRemove={draft.removeSegment} />
+          <SegmentsEditor
+            rows={draft.segments}
+            problems={check.segments}
+            onAdd={draft.addSegment}
+            onChange={draft.updateSegment}
+            onRemove={draft.removeSegment}
+          />
         )}
       </fieldset>
 
@@ -141,18 +173,30 @@ export function MusicForm() {
               ] as const
             ).map(([value, text]) => (
               <label key={value} className="segmented__option">
-                <input type="radio" name="music-delivery" value={value} checked={draft.delivery === value} onChange={() => setDelivery(value)} />
+                <input
+                  type="radio"
+                  name="music-delivery"
+                  value={value}
+                  checked={draft.delivery === value}
+                  onChange={() => setDelivery(value)}
+                />
                 <span>{text}</span>
               </label>
             ))}
           </div>
           <span className="field__help">
-            {draft.delivery === 'stream' ? 'Plays while it is generated; saved as m4a.' : 'Runs as a task; pick the file format.'}
+            {draft.delivery === 'stream'
+              ? 'Plays while it is generated; saved as m4a.'
+              : 'Runs as a task; pick the file format.'}
           </span>
         </fieldset>
         <Field
           label="Output format"
-          help={draft.delivery === 'stream' ? 'Streams are always m4a. Switch to Async for wav or mp3.' : 'mp3 is 320 kbps; wav is lossless.'}
+          help={
+            draft.delivery === 'stream'
+              ? 'Streams are always m4a. Switch to Async for wav or mp3.'
+              : 'mp3 is 320 kbps; wav is lossless.'
+          }
         >
           {(ids) => (
             <select
@@ -177,10 +221,22 @@ export function MusicForm() {
       {submit.error && !serverField && <ErrorNotice error={submit.error} testId="music-error" />}
 
       <div className="music-form__actions">
-        <Button type="submit" variant="primary" size="large" icon={<SparkIcon />} data-testid="music-generate" disabled={!canGenerate} busy={submit.isPending} aria-describedby="music-generate-reason">
+        <Button
+          type="submit"
+          variant="primary"
+          size="large"
+          icon={<SparkIcon />}
+          data-testid="music-generate"
+          disabled={!canGenerate}
+          busy={submit.isPending}
+          aria-describedby="music-generate-reason"
+        >
           Generate
         </Button>
-        <span id="music-generate-reason" className={check.ok ? 'faint small' : 'music-form__reason'}>
+        <span
+          id="music-generate-reason"
+          className={check.ok ? 'faint small' : 'music-form__reason'}
+        >
           {check.ok ? (
             <span className="stack music-form__ready">
               <EstimateLine units={{ type: 'text_to_music', seconds: draft.duration }} />

@@ -7,7 +7,11 @@ import './music.css';
 export function MusicPanel() {
   return (
     <div className="grid-2">
-      <Panel title="Music" hint="Generate music from a text prompt. Streamed takes play while they are made." label="Music">
+      <Panel
+        title="Music"
+        hint="Generate music from a text prompt. Streamed takes play while they are made."
+        label="Music"
+      >
         <MusicForm />
       </Panel>
       <TakesPanel />

@@ -30,11 +30,16 @@ export function SegmentsEditor({ rows, problems, onAdd, onChange, onRemove }: Se
       <ol className="segments__list">
         {rows.map((row, index) => {
           const rowProblems = problems.get(index) ?? [];
-          const bad = (field: SegmentProblem['field']) => rowProblems.some((p) => p.field === field);
+          const bad = (field: SegmentProblem['field']) =>
+            rowProblems.some((p) => p.field === field);
           const errorId = `${row.id}-problems`;
           const describedBy = rowProblems.length ? errorId : undefined;
           return (
-            <li key={row.id} className={`segment${rowProblems.length ? ' segment--bad' : ''}`} data-testid="segment-row">
+            <li
+              key={row.id}
+              className={`segment${rowProblems.length ? ' segment--bad' : ''}`}
+              data-testid="segment-row"
+            >
               <span className="segment__index">{index + 1}</span>
               <input
                 className="input input--num"
@@ -64,11 +69,20 @@ export function SegmentsEditor({ rows, problems, onAdd, onChange, onRemove }: Se
                   value={row.prompt}
                   onChange={(e) => onChange(row.id, { prompt: e.target.value })}
                 />
-                <span className={`segment__count${charCount(row.prompt) > LIMITS.segments.promptMax ? ' field__aside--over' : ''}`}>
+                <span
+                  className={`segment__count${charCount(row.prompt) > LIMITS.segments.promptMax ? ' field__aside--over' : ''}`}
+                >
                   {charCount(row.prompt)}/{LIMITS.segments.promptMax}
                 </span>
               </div>
-              <Button variant="ghost" iconOnly icon={<CloseIcon />} aria-label={`Remove segment ${index + 1}`} title="Remove segment" onClick={() => onRemove(row.id)} />
+              <Button
+                variant="ghost"
+                iconOnly
+                icon={<CloseIcon />}
+                aria-label={`Remove segment ${index + 1}`}
+                title="Remove segment"
+                onClick={() => onRemove(row.id)}
+              />
               {rowProblems.length > 0 && (
                 <ul className="segment__problems" id={errorId} role="alert">
                   {rowProblems.map((problem) => (
@@ -86,11 +100,18 @@ export function SegmentsEditor({ rows, problems, onAdd, onChange, onRemove }: Se
         </p>
       ))}
       <div className="row row--between">
-        <Button size="small" icon={<PlusIcon />} onClick={onAdd} disabled={full} title={full ? `At most ${LIMITS.segments.maxItems} segments` : undefined}>
+        <Button
+          size="small"
+          icon={<PlusIcon />}
+          onClick={onAdd}
+          disabled={full}
+          title={full ? `At most ${LIMITS.segments.maxItems} segments` : undefined}
+        >
           {rows.length === 0 ? 'Add first segment' : 'Split last segment'}
         </Button>
         <span className="faint small">
-          First starts at 0 s · each starts where the previous ends · last ends by the duration · {rows.length}/{LIMITS.segments.maxItems}
+          First starts at 0 s · each starts where the previous ends · last ends by the duration ·{' '}
+          {rows.length}/{LIMITS.segments.maxItems}
         </span>
       </div>
     </div>

@@ -18,7 +18,14 @@ export function StreamPlayer({ job }: { job: Job }) {
 
   return (
     <div className="stream" data-status={playback.status}>
-      <audio ref={audioRef} data-testid="stream-audio" controls preload="auto" className="stream__audio" aria-label="Live stream of the take" />
+      <audio
+        ref={audioRef}
+        data-testid="stream-audio"
+        controls
+        preload="auto"
+        className="stream__audio"
+        aria-label="Live stream of the take"
+      />
       <ProgressBar fraction={fraction} label="Received audio" />
       <div className="row row--between small muted nums">
         <span data-testid="stream-received">
@@ -35,7 +42,8 @@ export function StreamPlayer({ job }: { job: Job }) {
       )}
       {playback.status === 'unsupported' && (
         <Notice tone="info" title="Live playback is not available here">
-          This window cannot play AAC while it streams. The take appears below as soon as it is finished.
+          This window cannot play AAC while it streams. The take appears below as soon as it is
+          finished.
         </Notice>
       )}
       {playback.status === 'error' && (

@@ -20,7 +20,8 @@ import { audioFileOf, takeFormat, takeTitle } from './take-view';
 function useJobAction(channel: 'jobs:cancel' | 'jobs:retry') {
   const client = useQueryClient();
   return useApiMutation(channel, {
-    onSuccess: (job: Job) => client.setQueryData<Job[]>(queryKeyFor('jobs:list'), (list) => upsertJob(list, job)),
+    onSuccess: (job: Job) =>
+      client.setQueryData<Job[]>(queryKeyFor('jobs:list'), (list) => upsertJob(list, job)),
   });
 }
 
@@ -31,29 +32,52 @@ export function TakeCard({ job }: { job: Job }) {
   const cancel = useJobAction('jobs:cancel');
   const retry = useJobAction('jobs:retry');
   const file = audioFileOf(job);
-  const live = job.request.delivery === 'stream' && (job.stage === 'queued' || job.stage === 'streaming' || (job.stage === 'succeeded' && !file));
+  const live =
+    job.request.delivery === 'stream' &&
+    (job.stage === 'queued' || job.stage === 'streaming' || (job.stage === 'succeeded' && !file));
   const progress = live ? undefined : progressOf(job, now);
   const duration = Number(job.request.fields.duration);
 
   return (
-    <article className="take" data-testid="take" data-stage={job.stage} aria-label={`Take: ${takeTitle(job)}`}>
+    <article
+      className="take"
+      data-testid="take"
+      data-stage={job.stage}
+      aria-label={`Take: ${takeTitle(job)}`}
+    >
       <header className="take__head">
         <div className="take__title">
           <h3 title={takeTitle(job)}>{takeTitle(job)}</h3>
           <span className="faint small nums">
             {Number.isFinite(duration) ? `${duration} s · ` : ''}
-            {job.request.delivery === 'stream' ? 'Stream' : 'Async'} · {takeFormat(job)} · {formatAgo(job.createdAt, now)}
+            {job.request.delivery === 'stream' ? 'Stream' : 'Async'} · {takeFormat(job)} ·{' '}
+            {formatAgo(job.createdAt, now)}
             {isTerminal(job.stage) ? ` · took ${formatSpan(elapsedMs(job, now))}` : ''}
           </span>
         </div>
         <div className="row">
           <Badge tone={STAGE_TONES[job.stage]}>{STAGE_LABELS[job.stage]}</Badge>
           {!isTerminal(job.stage) && (
-            <Button size="small" variant="danger" icon={<StopIcon />} busy={cancel.isPending} onClick={() => cancel.mutate({ id: job.id })} title="Stops waiting; a submitted generation may still be charged">
+            <Button
+              size="small"
+              variant="danger"
+              icon={<StopIcon />}
+              busy={cancel.isPending}
+              onClick={() => cancel.mutate({ id: job.id })}
+              title="Stops waiting; a submitted generation may still be charged"
+            >
               Cancel
             </Button>
           )}
-          <Button size="small" variant="ghost" iconOnly icon={<CloseIcon />} aria-label="Remove take from this list" title="Remove from this list (the file stays)" onClick={() => dismiss(job.id)} />
+          <Button
+            size="small"
+            variant="ghost"
+            iconOnly
+            icon={<CloseIcon />}
+            aria-label="Remove take from this list"
+            title="Remove from this list (the file stays)"
+            onClick={() => dismiss(job.id)}
+          />
         </div>
       </header>
 
@@ -77,16 +101,30 @@ export function TakeCard({ job }: { job: Job }) {
           error={job.error}
           testId="take-error"
           actions={
-            job.error.kind === 'trial_exhausted' || job.error.kind === 'insufficient_balance' || job.error.kind === 'payment_required' ? undefined : (
-              <Button size="small" icon={<RetryIcon />} busy={retry.isPending} onClick={() => retry.mutate({ id: job.id })} title="A retry is a new generation and is charged again">
+            job.error.kind === 'trial_exhausted' ||
+            job.error.kind === 'insufficient_balance' ||
+            job.error.kind === 'payment_required' ? undefined : (
+              <Button
+                size="small"
+                icon={<RetryIcon />}
+                busy={retry.isPending}
+                onClick={() => retry.mutate({ id: job.id })}
+                title="A retry is a new generation and is charged again"
+              >
                 Retry (new charge)
               </Button>
             )
           }
         />
       )}
-      {job.stage === 'failed' && job.refunded && <p className="small muted">The charge for this take was refunded.</p>}
-      {job.stage === 'canceled' && <p className="small muted">Canceled. A generation the service had already started may still be charged.</p>}
+      {job.stage === 'failed' && job.refunded && (
+        <p className="small muted">The charge for this take was refunded.</p>
+      )}
+      {job.stage === 'canceled' && (
+        <p className="small muted">
+          Canceled. A generation the service had already started may still be charged.
+        </p>
+      )}
       {(cancel.error || retry.error) && <ErrorNotice error={cancel.error ?? retry.error} />}
     </article>
   );

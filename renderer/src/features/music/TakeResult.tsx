@@ -33,15 +33,26 @@ export function TakeResult({ job, file }: { job: Job; file: JobFile }) {
       {media.error ? (
         <ErrorNotice error={media.error} />
       ) : (
-        <Waveform url={media.data?.url} label={takeTitle(job)} testId="take-waveform" resume={() => takeHandoff(job.id)} />
+        <Waveform
+          url={media.data?.url}
+          label={takeTitle(job)}
+          testId="take-waveform"
+          resume={() => takeHandoff(job.id)}
+        />
       )}
       <div className="row">
         <Button
           icon={<SaveIcon />}
           data-testid="take-save"
           busy={save.isPending}
-          onClick={() => save.mutate({ source: file.path, suggestedName: suggestedSaveName(job, file) })}
-          title={browser ? 'Copies the take into the project folder under this name' : 'Choose where to save a copy'}
+          onClick={() =>
+            save.mutate({ source: file.path, suggestedName: suggestedSaveName(job, file) })
+          }
+          title={
+            browser
+              ? 'Copies the take into the project folder under this name'
+              : 'Choose where to save a copy'
+          }
         >
           Save as…
         </Button>
@@ -49,7 +60,11 @@ export function TakeResult({ job, file }: { job: Job; file: JobFile }) {
           variant="ghost"
           icon={<FolderIcon />}
           aria-expanded={browser ? showPath : undefined}
-          onClick={() => (browser ? setShowPath((shown) => !shown) : reveal.mutate({ path: savedPath ?? file.path }))}
+          onClick={() =>
+            browser
+              ? setShowPath((shown) => !shown)
+              : reveal.mutate({ path: savedPath ?? file.path })
+          }
         >
           {browser ? 'Show location' : 'Reveal in folder'}
         </Button>
@@ -62,7 +77,9 @@ export function TakeResult({ job, file }: { job: Job; file: JobFile }) {
       {canceledSave && !savedPath && <p className="faint small">Save canceled.</p>}
       {save.error && <ErrorNotice error={save.error} />}
       {reveal.error && <ErrorNotice error={reveal.error} />}
-      {(showPath || (reveal.data && !reveal.data.shown)) && <p className="faint small mono">{file.path}</p>}
+      {(showPath || (reveal.data && !reveal.data.shown)) && (
+        <p className="faint small mono">{file.path}</p>
+      )}
     </div>
   );
 }

@@ -14,7 +14,13 @@ export function TakesPanel() {
   const takes = takeIds.map((id) => byId.get(id)).filter((job): job is Job => job !== undefined);
 
   return (
-    <Panel title="Takes" hint="This session's generations, newest first." label="Takes" className="takes" id="takes">
+    <Panel
+      title="Takes"
+      hint="This session's generations, newest first."
+      label="Takes"
+      className="takes"
+      id="takes"
+    >
       {takes.length === 0 ? (
         <EmptyState icon={<WaveIcon />} title="No takes yet">
           Write a prompt and press Generate. Streamed takes start playing while they are made.

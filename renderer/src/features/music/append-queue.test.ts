@@ -28,7 +28,10 @@ describe('ChunkAppendQueue', () => {
     queue.push(2, bytes(4, 5));
     expect(sink.appends).toEqual([[1, 2]]);
     sink.completeUpdate(queue);
-    expect(sink.appends).toEqual([[1, 2], [3, 4, 5]]);
+    expect(sink.appends).toEqual([
+      [1, 2],
+      [3, 4, 5],
+    ]);
     queue.finish();
     expect(drained).toBe(0);
     sink.completeUpdate(queue);

@@ -1,8 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from '../../../../shared/api/limits';
-import { addSegmentRow, draftFromBrief, buildMusicRequest, charCount, checkMusicForm, DEFAULT_MUSIC_FORM, removeSegmentRow, type MusicForm } from './music-form';
+import {
+  addSegmentRow,
+  draftFromBrief,
+  buildMusicRequest,
+  charCount,
+  checkMusicForm,
+  DEFAULT_MUSIC_FORM,
+  removeSegmentRow,
+  type MusicForm,
+} from './music-form';
 
-const form = (patch: Partial<MusicForm>): MusicForm => ({ ...DEFAULT_MUSIC_FORM, prompt: 'warm lo-fi piano', ...patch });
+const form = (patch: Partial<MusicForm>): MusicForm => ({
+  ...DEFAULT_MUSIC_FORM,
+  prompt: 'warm lo-fi piano',
+  ...patch,
+});
 
 describe('checkMusicForm', () => {
   it('accepts a plain prompt and duration', () => {
@@ -11,7 +24,9 @@ describe('checkMusicForm', () => {
   it('explains an empty or long prompt and a bad duration', () => {
     expect(checkMusicForm(form({ prompt: '  ' })).prompt).toMatch(/Describe/);
     const max = LIMITS.textToMusicPromptMaxChars;
-    expect(checkMusicForm(form({ prompt: 'x'.repeat(max + 1) })).prompt).toBe(`The prompt is ${max + 1} characters; the limit is ${max}.`);
+    expect(checkMusicForm(form({ prompt: 'x'.repeat(max + 1) })).prompt).toBe(
+      `The prompt is ${max + 1} characters; the limit is ${max}.`,
+    );
     expect(checkMusicForm(form({ prompt: '🎹'.repeat(max) })).prompt).toBeUndefined();
     expect(checkMusicForm(form({ duration: 4 })).duration).toMatch(/5 to 360/);
     expect(checkMusicForm(form({ duration: 12.5 })).blocker).toMatch(/whole number/);
@@ -34,7 +49,9 @@ describe('checkMusicForm', () => {
     expect(check.blocker).toMatch(/^Fix the segments/);
   });
   it('treats blank times as not numbers', () => {
-    const check = checkMusicForm(form({ useSegments: true, segments: [{ id: 'a', start: '', end: '5', prompt: 'x' }] }));
+    const check = checkMusicForm(
+      form({ useSegments: true, segments: [{ id: 'a', start: '', end: '5', prompt: 'x' }] }),
+    );
     expect(check.segments.get(0)?.[0]?.message).toMatch(/must be numbers/);
   });
 });
@@ -80,13 +97,29 @@ describe('segment rows', () => {
     let rows = addSegmentRow([], 30);
     expect(rows.map((r) => [r.start, r.end])).toEqual([['0', '30']]);
     rows = addSegmentRow(rows, 30);
-    expect(rows.map((r) => [r.start, r.end])).toEqual([['0', '15'], ['15', '30']]);
+    expect(rows.map((r) => [r.start, r.end])).toEqual([
+      ['0', '15'],
+      ['15', '30'],
+    ]);
     rows = addSegmentRow(rows, 30);
-    expect(rows.map((r) => [r.start, r.end])).toEqual([['0', '15'], ['15', '22.5'], ['22.5', '30']]);
+    expect(rows.map((r) => [r.start, r.end])).toEqual([
+      ['0', '15'],
+      ['15', '22.5'],
+      ['22.5', '30'],
+    ]);
     const middle = rows[1]!.id;
-    expect(removeSegmentRow(rows, middle).map((r) => [r.start, r.end])).toEqual([['0', '22.5'], ['22.5', '30']]);
-    expect(removeSegmentRow(rows, rows[0]!.id).map((r) => [r.start, r.end])).toEqual([['0', '22.5'], ['22.5', '30']]);
-    expect(removeSegmentRow(rows, rows[2]!.id).map((r) => [r.start, r.end])).toEqual([['0', '15'], ['15', '30']]);
+    expect(removeSegmentRow(rows, middle).map((r) => [r.start, r.end])).toEqual([
+      ['0', '22.5'],
+      ['22.5', '30'],
+    ]);
+    expect(removeSegmentRow(rows, rows[0]!.id).map((r) => [r.start, r.end])).toEqual([
+      ['0', '22.5'],
+      ['22.5', '30'],
+    ]);
+    expect(removeSegmentRow(rows, rows[2]!.id).map((r) => [r.start, r.end])).toEqual([
+      ['0', '15'],
+      ['15', '30'],
+    ]);
   });
 });
 
@@ -102,7 +135,10 @@ describe('draftFromBrief', () => {
     expect(draft.prompt).toBe('warm piano arc');
     expect(draft.duration).toBe(12);
     expect(draft.useSegments).toBe(true);
-    expect(draft.segments.map((r) => [r.start, r.end, r.prompt])).toEqual([['0', '4', 'calm intro'], ['4', '12.4', 'lift']]);
+    expect(draft.segments.map((r) => [r.start, r.end, r.prompt])).toEqual([
+      ['0', '4', 'calm intro'],
+      ['4', '12.4', 'lift'],
+    ]);
     expect(draftFromBrief([{ start: 0, end: 2, prompt: 'short' }]).duration).toBe(5);
   });
 });

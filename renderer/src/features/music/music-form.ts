@@ -47,7 +47,11 @@ export function charCount(text: string): number {
 }
 
 export function segmentsOf(rows: readonly SegmentRow[]): Segment[] {
-  return rows.map((row) => ({ start: parseTime(row.start), end: parseTime(row.end), prompt: row.prompt }));
+  return rows.map((row) => ({
+    start: parseTime(row.start),
+    end: parseTime(row.end),
+    prompt: row.prompt,
+  }));
 }
 
 function parseTime(text: string): number {
@@ -69,7 +73,10 @@ export function checkMusicForm(form: MusicForm): MusicFormCheck {
   }
 
   if (form.useSegments) {
-    const problems = checkSegments(segmentsOf(form.segments), check.duration ? undefined : form.duration);
+    const problems = checkSegments(
+      segmentsOf(form.segments),
+      check.duration ? undefined : form.duration,
+    );
     for (const problem of problems) {
       const list = check.segments.get(problem.index) ?? [];
       list.push(problem);
@@ -78,7 +85,10 @@ export function checkMusicForm(form: MusicForm): MusicFormCheck {
   }
 
   const firstSegmentProblem = [...check.segments.values()][0]?.[0]?.message;
-  check.blocker = check.prompt ?? check.duration ?? (firstSegmentProblem ? `Fix the segments: ${firstSegmentProblem}` : undefined);
+  check.blocker =
+    check.prompt ??
+    check.duration ??
+    (firstSegmentProblem ? `Fix the segments: ${firstSegmentProblem}` : undefined);
   check.ok = check.blocker === undefined;
   return check;
 }
@@ -94,7 +104,13 @@ export function buildMusicRequest(form: MusicForm): JobRequest {
   // The service takes a non-m4a format only for async generations.
   if (form.delivery === 'async') fields.output_format = form.outputFormat;
   const short = charCount(prompt) > 48 ? `${[...prompt].slice(0, 47).join('')}…` : prompt;
-  return { type: 'text_to_music', delivery: form.delivery, fields, files: {}, label: `Music: ${short}` };
+  return {
+    type: 'text_to_music',
+    delivery: form.delivery,
+    fields,
+    files: {},
+    label: `Music: ${short}`,
+  };
 }
 
 let rowCounter = 0;
@@ -118,7 +134,11 @@ export function addSegmentRow(rows: readonly SegmentRow[], duration: number): Se
     return [...rows, { id: newRowId(), start: last.end, end: String(duration), prompt: '' }];
   }
   const middle = String(round(start + (end - start) / 2));
-  return [...rows.slice(0, -1), { ...last, end: middle }, { id: newRowId(), start: middle, end: last.end, prompt: '' }];
+  return [
+    ...rows.slice(0, -1),
+    { ...last, end: middle },
+    { id: newRowId(), start: middle, end: last.end, prompt: '' },
+  ];
 }
 
 /** Removes a row and closes the gap by stretching the row before it (or pulling the next to 0). */
@@ -136,13 +156,21 @@ export function removeSegmentRow(rows: readonly SegmentRow[], id: string): Segme
  * A Music draft from a video-analysis brief: its segments become the timed rows, the chosen
  * variation (else the first segment's prompt) the overall prompt, and the duration its end.
  */
-export function draftFromBrief(segments: readonly Segment[], variation?: string): Pick<MusicForm, 'prompt' | 'duration' | 'useSegments' | 'segments'> {
+export function draftFromBrief(
+  segments: readonly Segment[],
+  variation?: string,
+): Pick<MusicForm, 'prompt' | 'duration' | 'useSegments' | 'segments'> {
   const { min, max } = LIMITS.textToMusicDuration;
   const end = segments[segments.length - 1]?.end ?? min;
   return {
     prompt: (variation ?? segments[0]?.prompt ?? '').trim(),
     duration: Math.min(max, Math.max(min, Math.round(end))),
     useSegments: segments.length > 0,
-    segments: segments.map((segment) => ({ id: newRowId(), start: String(segment.start), end: String(segment.end), prompt: segment.prompt })),
+    segments: segments.map((segment) => ({
+      id: newRowId(),
+      start: String(segment.start),
+      end: String(segment.end),
+      prompt: segment.prompt,
+    })),
   };
 }

@@ -1,6 +1,12 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
-import { addSegmentRow, DEFAULT_MUSIC_FORM, removeSegmentRow, type MusicForm, type SegmentRow } from './music-form';
+import {
+  addSegmentRow,
+  DEFAULT_MUSIC_FORM,
+  removeSegmentRow,
+  type MusicForm,
+  type SegmentRow,
+} from './music-form';
 
 interface MusicDraftState extends MusicForm {
   set: (patch: Partial<MusicForm>) => void;
@@ -16,8 +22,12 @@ export const useMusicDraft = create<MusicDraftState>()(
     (set, get) => ({
       ...DEFAULT_MUSIC_FORM,
       set: (patch) => set(patch),
-      addSegment: () => set({ segments: addSegmentRow(get().segments, get().duration), useSegments: true }),
-      updateSegment: (id, patch) => set({ segments: get().segments.map((row) => (row.id === id ? { ...row, ...patch } : row)) }),
+      addSegment: () =>
+        set({ segments: addSegmentRow(get().segments, get().duration), useSegments: true }),
+      updateSegment: (id, patch) =>
+        set({
+          segments: get().segments.map((row) => (row.id === id ? { ...row, ...patch } : row)),
+        }),
       removeSegment: (id) => set({ segments: removeSegmentRow(get().segments, id) }),
       reset: () => set(DEFAULT_MUSIC_FORM),
     }),

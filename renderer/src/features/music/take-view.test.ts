@@ -4,7 +4,13 @@ import { audioFileOf, suggestedSaveName, takeFormat, takeTitle } from './take-vi
 
 const job = (patch: Partial<Job>): Job => ({
   id: 'j1',
-  request: { type: 'text_to_music', delivery: 'async', fields: { prompt: 'dark synth pulse', output_format: 'wav' }, files: {}, label: 'Music: dark' },
+  request: {
+    type: 'text_to_music',
+    delivery: 'async',
+    fields: { prompt: 'dark synth pulse', output_format: 'wav' },
+    files: {},
+    label: 'Music: dark',
+  },
   stage: 'succeeded',
   createdAt: 1,
   updatedAt: 2,
@@ -28,7 +34,15 @@ describe('take view', () => {
     expect(takeFormat(take)).toBe('wav');
   });
   it('falls back to the prompt and to m4a for streams', () => {
-    const take = job({ request: { type: 'text_to_music', delivery: 'stream', fields: { prompt: ' soft pads ' }, files: {}, label: 'x' } });
+    const take = job({
+      request: {
+        type: 'text_to_music',
+        delivery: 'stream',
+        fields: { prompt: ' soft pads ' },
+        files: {},
+        label: 'x',
+      },
+    });
     expect(takeTitle(take)).toBe('soft pads');
     expect(takeFormat(take)).toBe('m4a');
     expect(audioFileOf(take)).toBeUndefined();

@@ -6,7 +6,9 @@ const AUDIO_EXT = new Set(AUDIO_EXTENSIONS.map((ext) => ext.slice(1)));
 
 /** The take's audio file: the first audio result (role `audio[0]`, the stream file, …). */
 export function audioFileOf(job: Job): JobFile | undefined {
-  const audio = job.files.filter((file) => file.contentType?.startsWith('audio/') || AUDIO_EXT.has(extensionOf(file.path)));
+  const audio = job.files.filter(
+    (file) => file.contentType?.startsWith('audio/') || AUDIO_EXT.has(extensionOf(file.path)),
+  );
   return audio.find((file) => /^audio|stream/.test(file.role)) ?? audio[0];
 }
 

@@ -7,7 +7,8 @@ import { leaveStream } from './stream-positions';
 /** The stream carries AAC in fragmented MP4 (client-notes 4.2). */
 export const STREAM_MIME = 'audio/mp4; codecs="mp4a.40.2"';
 
-export type StreamPlaybackStatus = 'waiting' | 'playing' | 'blocked' | 'ended' | 'unsupported' | 'error';
+export type StreamPlaybackStatus =
+  'waiting' | 'playing' | 'blocked' | 'ended' | 'unsupported' | 'error';
 
 export interface StreamPlayback {
   status: StreamPlaybackStatus;
@@ -31,7 +32,11 @@ function bufferedEnd(audio: HTMLAudioElement): number {
  * ChunkAppendQueue, started as soon as the first audio is in (the user asked for it by
  * pressing Generate). `finished` ends the stream once every chunk was appended.
  */
-export function useStreamPlayback(jobId: string, audioRef: RefObject<HTMLAudioElement | null>, finished: boolean): StreamPlayback {
+export function useStreamPlayback(
+  jobId: string,
+  audioRef: RefObject<HTMLAudioElement | null>,
+  finished: boolean,
+): StreamPlayback {
   const [state, setState] = useState<StreamPlayback>(() => ({
     status: mediaSourceSupported() ? 'waiting' : 'unsupported',
     receivedSeconds: 0,
@@ -54,7 +59,9 @@ export function useStreamPlayback(jobId: string, audioRef: RefObject<HTMLAudioEl
       try {
         buffer = source.addSourceBuffer(STREAM_MIME);
       } catch (cause) {
-        fail(`This window cannot play the stream (${cause instanceof Error ? cause.message : String(cause)}).`);
+        fail(
+          `This window cannot play the stream (${cause instanceof Error ? cause.message : String(cause)}).`,
+        );
         return;
       }
       const queue = new ChunkAppendQueue(buffer, () => {
@@ -63,7 +70,11 @@ export function useStreamPlayback(jobId: string, audioRef: RefObject<HTMLAudioEl
       queueRef.current = queue;
       buffer.addEventListener('updateend', () => {
         queue.onUpdateEnd();
-        setState((s) => ({ ...s, receivedSeconds: bufferedEnd(audio), receivedBytes: queue.appendedBytes }));
+        setState((s) => ({
+          ...s,
+          receivedSeconds: bufferedEnd(audio),
+          receivedBytes: queue.appendedBytes,
+        }));
         if (!startedPlaying && bufferedEnd(audio) > 0) {
           startedPlaying = true;
           audio.play().catch(() => setState((s) => ({ ...s, status: 'blocked' })));
@@ -79,7 +90,9 @@ export function useStreamPlayback(jobId: string, audioRef: RefObject<HTMLAudioEl
         try {
           queue.push(chunk.seq, bytes);
         } catch (cause) {
-          fail(`The stream could not be buffered (${cause instanceof Error ? cause.message : String(cause)}).`);
+          fail(
+            `The stream could not be buffered (${cause instanceof Error ? cause.message : String(cause)}).`,
+          );
         }
       });
       if (isFinished()) queue.finish();

@@ -4,7 +4,10 @@ import { ScoreTools } from './ScoreTools';
 export function ScoreScreen() {
   return (
     <div className="screen">
-      <p className="screen__intro">Score a piece: generate music from words, or sound for a video. Finished takes are written to the project folder.</p>
+      <p className="screen__intro">
+        Score a piece: generate music from words, or sound for a video. Finished takes are written
+        to the project folder.
+      </p>
       <MusicPanel />
       <ScoreTools />
       <section className="coming" aria-label="Score timeline (coming)">
@@ -13,7 +16,9 @@ export function ScoreScreen() {
         <ul>
           <li>drop a video and see its waveform and detected shot changes;</li>
           <li>draw prompt lanes whose segments stay contiguous and snap to cuts;</li>
-          <li>turn a video-analysis brief into segments, then audition takes against the picture.</li>
+          <li>
+            turn a video-analysis brief into segments, then audition takes against the picture.
+          </li>
         </ul>
       </section>
     </div>

@@ -15,7 +15,12 @@ export function ScoreTools() {
       actions={
         <label className="tools__picker">
           <span className="visually-hidden">Tool</span>
-          <select className="select" data-testid="score-tool" value={type} onChange={(e) => setType(e.target.value as typeof type)}>
+          <select
+            className="select"
+            data-testid="score-tool"
+            value={type}
+            onChange={(e) => setType(e.target.value as typeof type)}
+          >
             {SCORE_TASKS.map((task) => (
               <option key={task.type} value={task.type}>
                 {task.title}

@@ -13,7 +13,9 @@ type Choice = 'local' | 'custom';
 export function EngineSection({ settings }: { settings: Settings }) {
   const { update } = useSettings();
   const [choice, setChoice] = useState<Choice>(settings.engine.kind);
-  const [baseUrl, setBaseUrl] = useState(settings.engine.kind === 'custom' ? settings.engine.baseUrl : '');
+  const [baseUrl, setBaseUrl] = useState(
+    settings.engine.kind === 'custom' ? settings.engine.baseUrl : '',
+  );
   const [touched, setTouched] = useState(false);
   const [saved, setSaved] = useState(false);
 
@@ -26,7 +28,12 @@ export function EngineSection({ settings }: { settings: Settings }) {
   }
 
   const check = checkBaseUrl(baseUrl);
-  const urlError = choice === 'custom' && touched && !check.ok ? check.message : update.error?.field === 'baseUrl' ? update.error.message : undefined;
+  const urlError =
+    choice === 'custom' && touched && !check.ok
+      ? check.message
+      : update.error?.field === 'baseUrl'
+        ? update.error.message
+        : undefined;
   const current = settings.engine.kind === 'custom' ? `custom:${settings.engine.baseUrl}` : 'local';
   const wanted = choice === 'local' ? 'local' : check.ok ? `custom:${check.url}` : 'invalid';
   const dirty = wanted !== current;
@@ -36,7 +43,12 @@ export function EngineSection({ settings }: { settings: Settings }) {
     if (choice === 'custom' && !check.ok) return;
     setSaved(false);
     update.mutate(
-      { engine: choice === 'local' ? { kind: 'local' } : { kind: 'custom', baseUrl: check.ok ? check.url : '' } },
+      {
+        engine:
+          choice === 'local'
+            ? { kind: 'local' }
+            : { kind: 'custom', baseUrl: check.ok ? check.url : '' },
+      },
       { onSuccess: () => setSaved(true) },
     );
   };
@@ -52,22 +64,46 @@ export function EngineSection({ settings }: { settings: Settings }) {
       >
         <fieldset className="settings__choices" aria-label="Engine">
           <label className="radio-card">
-            <input type="radio" name="engine" value="local" data-testid="settings-engine-local" checked={choice === 'local'} onChange={() => setChoice('local')} />
+            <input
+              type="radio"
+              name="engine"
+              value="local"
+              data-testid="settings-engine-local"
+              checked={choice === 'local'}
+              onChange={() => setChoice('local')}
+            />
             <span className="radio-card__text">
               <span>Built-in local engine (offline, default)</span>
-              <small>Runs on this computer with no account. Results are synthesised locally and carry a watermark.</small>
+              <small>
+                Runs on this computer with no account. Results are synthesised locally and carry a
+                watermark.
+              </small>
             </span>
           </label>
           <label className="radio-card">
-            <input type="radio" name="engine" value="custom" data-testid="settings-engine-custom" checked={choice === 'custom'} onChange={() => setChoice('custom')} />
+            <input
+              type="radio"
+              name="engine"
+              value="custom"
+              data-testid="settings-engine-custom"
+              checked={choice === 'custom'}
+              onChange={() => setChoice('custom')}
+            />
             <span className="radio-card__text">
               <span>Custom service</span>
-              <small>A cloud service speaking the same API. Needs an API key; usage is billed to that account.</small>
+              <small>
+                A cloud service speaking the same API. Needs an API key; usage is billed to that
+                account.
+              </small>
             </span>
           </label>
         </fieldset>
         {choice === 'custom' && (
-          <Field label="Base URL" error={urlError} help="The address before /v1, e.g. https://api.example.com. Plain http only for this machine.">
+          <Field
+            label="Base URL"
+            error={urlError}
+            help="The address before /v1, e.g. https://api.example.com. Plain http only for this machine."
+          >
             {(ids) => (
               <input
                 id={ids.id}
@@ -92,7 +128,13 @@ export function EngineSection({ settings }: { settings: Settings }) {
         )}
         {update.error && update.error.field !== 'baseUrl' && <ErrorNotice error={update.error} />}
         <div className="row">
-          <Button type="submit" variant="primary" busy={update.isPending} disabled={!dirty} data-testid="settings-engine-save">
+          <Button
+            type="submit"
+            variant="primary"
+            busy={update.isPending}
+            disabled={!dirty}
+            data-testid="settings-engine-save"
+          >
             Save engine
           </Button>
           {saved && !dirty && <span className="small muted">Saved.</span>}

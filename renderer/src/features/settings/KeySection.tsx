@@ -15,7 +15,11 @@ export function KeySection({ engineKind }: { engineKind: 'local' | 'custom' }) {
   const [key, setKey] = useState('');
   const now = useNow(30_000);
   const key_ = status.data;
-  const rejected = set.error ? (REJECTED_CODES.has(set.error.code) ? 'Key rejected' : 'Could not verify the key') : undefined;
+  const rejected = set.error
+    ? REJECTED_CODES.has(set.error.code)
+      ? 'Key rejected'
+      : 'Could not verify the key'
+    : undefined;
 
   const verify = () => {
     const trimmed = key.trim();
@@ -26,7 +30,11 @@ export function KeySection({ engineKind }: { engineKind: 'local' | 'custom' }) {
   return (
     <Panel
       title="API key"
-      hint={engineKind === 'local' ? 'Used only with a custom service; the local engine has its own key.' : 'Verified against the service before it is stored (encrypted). It is never shown again.'}
+      hint={
+        engineKind === 'local'
+          ? 'Used only with a custom service; the local engine has its own key.'
+          : 'Verified against the service before it is stored (encrypted). It is never shown again.'
+      }
       label="API key"
     >
       <p className="small" data-testid="settings-key-status">
@@ -34,7 +42,9 @@ export function KeySection({ engineKind }: { engineKind: 'local' | 'custom' }) {
           <>
             <span className="badge badge--ok">configured</span>
             <span className="mono"> · ••••{key_.last4 ?? ''}</span>
-            {key_.verifiedAt ? <span className="muted"> · verified {formatAgo(key_.verifiedAt, now)}</span> : null}
+            {key_.verifiedAt ? (
+              <span className="muted"> · verified {formatAgo(key_.verifiedAt, now)}</span>
+            ) : null}
           </>
         ) : (
           <span className="badge badge--warn">no key</span>
@@ -47,7 +57,10 @@ export function KeySection({ engineKind }: { engineKind: 'local' | 'custom' }) {
           verify();
         }}
       >
-        <Field label={key_?.configured ? 'Replace key' : 'Key'} error={rejected ? `${rejected}: ${set.error?.message}` : undefined}>
+        <Field
+          label={key_?.configured ? 'Replace key' : 'Key'}
+          error={rejected ? `${rejected}: ${set.error?.message}` : undefined}
+        >
           {(ids) => (
             <input
               id={ids.id}
@@ -66,11 +79,22 @@ export function KeySection({ engineKind }: { engineKind: 'local' | 'custom' }) {
           )}
         </Field>
         <div className="row">
-          <Button type="submit" variant="primary" data-testid="settings-verify" busy={set.isPending} disabled={!key.trim()}>
+          <Button
+            type="submit"
+            variant="primary"
+            data-testid="settings-verify"
+            busy={set.isPending}
+            disabled={!key.trim()}
+          >
             Verify &amp; save
           </Button>
           {key_?.configured && (
-            <Button variant="danger" data-testid="settings-key-remove" busy={clear.isPending} onClick={() => clear.mutate({})}>
+            <Button
+              variant="danger"
+              data-testid="settings-key-remove"
+              busy={clear.isPending}
+              onClick={() => clear.mutate({})}
+            >
               Remove key
             </Button>
           )}

@@ -16,15 +16,23 @@ export function ProjectSection({ settings }: { settings: Settings }) {
   const [maxJobs, setMaxJobs] = useState(String(settings.maxConcurrentJobs));
   // When main's settings change, the form follows them.
   const [shown, setShown] = useState(settings);
-  if (shown.projectFolder !== settings.projectFolder || shown.maxConcurrentJobs !== settings.maxConcurrentJobs) {
+  if (
+    shown.projectFolder !== settings.projectFolder ||
+    shown.maxConcurrentJobs !== settings.maxConcurrentJobs
+  ) {
     setShown(settings);
     setFolder(settings.projectFolder);
     setMaxJobs(String(settings.maxConcurrentJobs));
   }
 
   const jobs = Number(maxJobs);
-  const jobsError = Number.isInteger(jobs) && jobs >= 1 && jobs <= 10 ? undefined : 'A whole number from 1 to 10.';
-  const folderError = folder.trim() ? (update.error?.field === 'projectFolder' ? update.error.message : undefined) : 'Enter a folder path.';
+  const jobsError =
+    Number.isInteger(jobs) && jobs >= 1 && jobs <= 10 ? undefined : 'A whole number from 1 to 10.';
+  const folderError = folder.trim()
+    ? update.error?.field === 'projectFolder'
+      ? update.error.message
+      : undefined
+    : 'Enter a folder path.';
   const dirty = folder.trim() !== settings.projectFolder || jobs !== settings.maxConcurrentJobs;
 
   return (
@@ -33,19 +41,33 @@ export function ProjectSection({ settings }: { settings: Settings }) {
         className="stack"
         onSubmit={(event) => {
           event.preventDefault();
-          if (!jobsError && !folderError) update.mutate({ projectFolder: folder.trim(), maxConcurrentJobs: jobs });
+          if (!jobsError && !folderError)
+            update.mutate({ projectFolder: folder.trim(), maxConcurrentJobs: jobs });
         }}
       >
         <Field label="Project folder" error={folderError}>
           {(ids) => (
-            <input id={ids.id} className="input mono" data-testid="settings-project-folder" spellCheck={false} value={folder} aria-invalid={ids.invalid} aria-describedby={ids.describedBy} onChange={(e) => setFolder(e.target.value)} />
+            <input
+              id={ids.id}
+              className="input mono"
+              data-testid="settings-project-folder"
+              spellCheck={false}
+              value={folder}
+              aria-invalid={ids.invalid}
+              aria-describedby={ids.describedBy}
+              onChange={(e) => setFolder(e.target.value)}
+            />
           )}
         </Field>
-        <Field label="Max concurrent jobs" error={jobsError} help={
+        <Field
+          label="Max concurrent jobs"
+          error={jobsError}
+          help={
             Number.isFinite(accountLimit) && accountLimit > 0
               ? `The account allows ${accountLimit} at once; the lower of the two applies.`
               : "The account's concurrency limit caps this further."
-          }>
+          }
+        >
           {(ids) => (
             <input
               id={ids.id}
@@ -62,9 +84,16 @@ export function ProjectSection({ settings }: { settings: Settings }) {
             />
           )}
         </Field>
-        {update.error && update.error.field !== 'projectFolder' && <ErrorNotice error={update.error} />}
+        {update.error && update.error.field !== 'projectFolder' && (
+          <ErrorNotice error={update.error} />
+        )}
         <div className="row">
-          <Button type="submit" variant="primary" disabled={!dirty || !!jobsError || !!folderError} busy={update.isPending}>
+          <Button
+            type="submit"
+            variant="primary"
+            disabled={!dirty || !!jobsError || !!folderError}
+            busy={update.isPending}
+          >
             Save project settings
           </Button>
         </div>

@@ -3,10 +3,22 @@ import { checkBaseUrl } from './base-url';
 
 describe('checkBaseUrl', () => {
   it('accepts https anywhere and http on loopback, normalised', () => {
-    expect(checkBaseUrl(' https://api.example.com/ ')).toEqual({ ok: true, url: 'https://api.example.com' });
-    expect(checkBaseUrl('https://example.com/sound/')).toEqual({ ok: true, url: 'https://example.com/sound' });
-    expect(checkBaseUrl('http://127.0.0.1:8080')).toEqual({ ok: true, url: 'http://127.0.0.1:8080' });
-    expect(checkBaseUrl('http://localhost:3000')).toEqual({ ok: true, url: 'http://localhost:3000' });
+    expect(checkBaseUrl(' https://api.example.com/ ')).toEqual({
+      ok: true,
+      url: 'https://api.example.com',
+    });
+    expect(checkBaseUrl('https://example.com/sound/')).toEqual({
+      ok: true,
+      url: 'https://example.com/sound',
+    });
+    expect(checkBaseUrl('http://127.0.0.1:8080')).toEqual({
+      ok: true,
+      url: 'http://127.0.0.1:8080',
+    });
+    expect(checkBaseUrl('http://localhost:3000')).toEqual({
+      ok: true,
+      url: 'http://localhost:3000',
+    });
     expect(checkBaseUrl('http://[::1]:9000')).toEqual({ ok: true, url: 'http://[::1]:9000' });
   });
   it('explains what is wrong', () => {

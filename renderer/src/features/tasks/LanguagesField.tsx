@@ -10,7 +10,12 @@ export interface LanguagesFieldProps {
 
 /** The supported language codes as toggles, kept in the service's order. */
 export function LanguagesField({ label, value, help, errors, onChange }: LanguagesFieldProps) {
-  const toggle = (code: string) => onChange(value.includes(code) ? value.filter((c) => c !== code) : LANGUAGE_CODES.filter((c) => c === code || value.includes(c)));
+  const toggle = (code: string) =>
+    onChange(
+      value.includes(code)
+        ? value.filter((c) => c !== code)
+        : LANGUAGE_CODES.filter((c) => c === code || value.includes(c)),
+    );
   return (
     <fieldset className="field languages">
       <legend className="field__label">

@@ -16,7 +16,14 @@ export interface ScriptsFieldProps {
 }
 
 /** One optional subtitle script per requested language (subtitles[<lang>]). */
-export function ScriptsField({ label, languages, value, help, errors, onChange }: ScriptsFieldProps) {
+export function ScriptsField({
+  label,
+  languages,
+  value,
+  help,
+  errors,
+  onChange,
+}: ScriptsFieldProps) {
   const [problem, setProblem] = useState<string>();
   const choose = async (code: string) => {
     setProblem(undefined);
@@ -27,7 +34,8 @@ export function ScriptsField({ label, languages, value, help, errors, onChange }
       setProblem(errorMessage(cause));
     }
   };
-  const clear = (code: string) => onChange(Object.fromEntries(Object.entries(value).filter(([c]) => c !== code)));
+  const clear = (code: string) =>
+    onChange(Object.fromEntries(Object.entries(value).filter(([c]) => c !== code)));
   const extra = Object.keys(value).filter((code) => !languages.includes(code));
 
   return (
@@ -43,10 +51,22 @@ export function ScriptsField({ label, languages, value, help, errors, onChange }
                 <span className="mono small" title={value[code]}>
                   {baseName(value[code]!)}
                 </span>
-                <Button size="small" variant="ghost" iconOnly icon={<CloseIcon />} aria-label={`Remove the ${code} script`} onClick={() => clear(code)} />
+                <Button
+                  size="small"
+                  variant="ghost"
+                  iconOnly
+                  icon={<CloseIcon />}
+                  aria-label={`Remove the ${code} script`}
+                  onClick={() => clear(code)}
+                />
               </>
             ) : (
-              <Button size="small" variant="ghost" icon={<UploadIcon />} onClick={() => void choose(code)}>
+              <Button
+                size="small"
+                variant="ghost"
+                icon={<UploadIcon />}
+                onClick={() => void choose(code)}
+              >
                 Choose .srt/.vtt…
               </Button>
             )}

@@ -18,11 +18,24 @@ export interface SourceFieldProps {
 }
 
 /** A local file (chosen or dropped) or a URL: exactly one of them is sent. */
-export function SourceField({ label, pick, file, url, help, errors, onFile, onUrl }: SourceFieldProps) {
+export function SourceField({
+  label,
+  pick,
+  file,
+  url,
+  help,
+  errors,
+  onFile,
+  onUrl,
+}: SourceFieldProps) {
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string>();
   const [over, setOver] = useState(false);
-  const probe = useApiQuery('media:probe', { path: file }, { enabled: file !== '', staleTime: Infinity });
+  const probe = useApiQuery(
+    'media:probe',
+    { path: file },
+    { enabled: file !== '', staleTime: Infinity },
+  );
 
   const take = async (get: () => Promise<string[]>) => {
     setBusy(true);
@@ -42,7 +55,11 @@ export function SourceField({ label, pick, file, url, help, errors, onFile, onUr
     const files = Array.from(event.dataTransfer.files).slice(0, 1);
     if (files.length) void take(() => pathsOfDroppedFiles(files));
   };
-  const messages = [...errors, ...(problem ? [problem] : []), ...(probe.error ? [`Could not read the file: ${probe.error.message}`] : [])];
+  const messages = [
+    ...errors,
+    ...(problem ? [problem] : []),
+    ...(probe.error ? [`Could not read the file: ${probe.error.message}`] : []),
+  ];
 
   return (
     <fieldset className="source field" aria-invalid={messages.length > 0}>
@@ -63,15 +80,28 @@ export function SourceField({ label, pick, file, url, help, errors, onFile, onUr
             </span>
             {probe.data && (
               <span className="faint small nums">
-                {formatClock(probe.data.durationSeconds)} · {probe.data.hasVideo ? 'video' : 'no video'}
+                {formatClock(probe.data.durationSeconds)} ·{' '}
+                {probe.data.hasVideo ? 'video' : 'no video'}
                 {probe.data.hasAudio ? ' + audio' : ', no audio'} · {formatBytes(probe.data.bytes)}
               </span>
             )}
-            <Button size="small" variant="ghost" iconOnly icon={<CloseIcon />} aria-label={`Clear ${label} file`} onClick={() => onFile('')} />
+            <Button
+              size="small"
+              variant="ghost"
+              iconOnly
+              icon={<CloseIcon />}
+              aria-label={`Clear ${label} file`}
+              onClick={() => onFile('')}
+            />
           </div>
         ) : (
           <div className="row">
-            <Button size="small" icon={<UploadIcon />} busy={busy} onClick={() => void take(() => pickFiles(pick, false))}>
+            <Button
+              size="small"
+              icon={<UploadIcon />}
+              busy={busy}
+              onClick={() => void take(() => pickFiles(pick, false))}
+            >
               Choose {pick === 'video' ? 'video' : 'audio'}…
             </Button>
             <span className="faint small">or drop a file here</span>

@@ -24,7 +24,15 @@ export interface TaskFieldProps {
 const str = (value: unknown) => (typeof value === 'string' ? value : '');
 
 /** One control of a task form, chosen by the field's kind. */
-export function TaskField({ field, values, problems, segmentProblems, streaming, mediaSeconds, set }: TaskFieldProps) {
+export function TaskField({
+  field,
+  values,
+  problems,
+  segmentProblems,
+  streaming,
+  mediaSeconds,
+  set,
+}: TaskFieldProps) {
   switch (field.kind) {
     case 'source':
       return (
@@ -42,7 +50,13 @@ export function TaskField({ field, values, problems, segmentProblems, streaming,
     case 'text': {
       const value = str(values[field.name]);
       return (
-        <Field label={field.label} aside={`${charCount(value)} / ${field.max}`} asideOver={charCount(value) > field.max} help={field.help} error={problems.get(field.name)?.[0]}>
+        <Field
+          label={field.label}
+          aside={`${charCount(value)} / ${field.max}`}
+          asideOver={charCount(value) > field.max}
+          help={field.help}
+          error={problems.get(field.name)?.[0]}
+        >
           {(ids) => (
             <textarea
               id={ids.id}
@@ -60,7 +74,12 @@ export function TaskField({ field, values, problems, segmentProblems, streaming,
     }
     case 'integer':
       return (
-        <Field label={field.label} aside={`${field.min}–${field.max}${field.unit ? ` ${field.unit}` : ''}`} help={field.help} error={problems.get(field.name)?.[0]}>
+        <Field
+          label={field.label}
+          aside={`${field.min}–${field.max}${field.unit ? ` ${field.unit}` : ''}`}
+          help={field.help}
+          error={problems.get(field.name)?.[0]}
+        >
           {(ids) => (
             <input
               id={ids.id}
@@ -82,10 +101,17 @@ export function TaskField({ field, values, problems, segmentProblems, streaming,
       return (
         <div className="field">
           <label className="check">
-            <input type="checkbox" checked={!locked && values[field.name] === true} disabled={locked} onChange={(e) => set({ [field.name]: e.target.checked })} />
+            <input
+              type="checkbox"
+              checked={!locked && values[field.name] === true}
+              disabled={locked}
+              onChange={(e) => set({ [field.name]: e.target.checked })}
+            />
             {field.label}
           </label>
-          {field.help && <span className="field__help">{locked ? 'Needs async delivery.' : field.help}</span>}
+          {field.help && (
+            <span className="field__help">{locked ? 'Needs async delivery.' : field.help}</span>
+          )}
           {problems.get(field.name)?.map((m) => (
             <span key={m} className="field__error" role="alert">
               {m}
@@ -99,7 +125,14 @@ export function TaskField({ field, values, problems, segmentProblems, streaming,
       return (
         <Field label={field.label} help={field.help} error={problems.get(field.name)?.[0]}>
           {(ids) => (
-            <select id={ids.id} className="select task__select" value={locked ? field.initial : str(values[field.name])} disabled={locked} aria-describedby={ids.describedBy} onChange={(e) => set({ [field.name]: e.target.value })}>
+            <select
+              id={ids.id}
+              className="select task__select"
+              value={locked ? field.initial : str(values[field.name])}
+              disabled={locked}
+              aria-describedby={ids.describedBy}
+              onChange={(e) => set({ [field.name]: e.target.value })}
+            >
               {field.options.map((option) => (
                 <option key={option} value={option}>
                   {option}
@@ -124,7 +157,13 @@ export function TaskField({ field, values, problems, segmentProblems, streaming,
       return (
         <Field label={field.label} help={field.help} error={problems.get(field.name)?.[0]}>
           {(ids) => (
-            <select id={ids.id} className="select task__select" value={str(values[field.name])} aria-describedby={ids.describedBy} onChange={(e) => set({ [field.name]: e.target.value })}>
+            <select
+              id={ids.id}
+              className="select task__select"
+              value={str(values[field.name])}
+              aria-describedby={ids.describedBy}
+              onChange={(e) => set({ [field.name]: e.target.value })}
+            >
               <option value="">Detect</option>
               {LANGUAGE_CODES.map((code) => (
                 <option key={code} value={code}>
@@ -136,13 +175,21 @@ export function TaskField({ field, values, problems, segmentProblems, streaming,
         </Field>
       );
     case 'segments': {
-      const value = (values[field.name] as SegmentsValue | undefined) ?? { enabled: false, rows: [] };
-      const update = (patch: Partial<SegmentsValue>) => set({ [field.name]: { ...value, ...patch } });
+      const value = (values[field.name] as SegmentsValue | undefined) ?? {
+        enabled: false,
+        rows: [],
+      };
+      const update = (patch: Partial<SegmentsValue>) =>
+        set({ [field.name]: { ...value, ...patch } });
       return (
         <fieldset className="field task__segments">
           <legend className="field__label">
             <label className="check">
-              <input type="checkbox" checked={value.enabled} onChange={(e) => update({ enabled: e.target.checked })} />
+              <input
+                type="checkbox"
+                checked={value.enabled}
+                onChange={(e) => update({ enabled: e.target.checked })}
+              />
               {field.label}
             </label>
           </legend>
@@ -151,8 +198,16 @@ export function TaskField({ field, values, problems, segmentProblems, streaming,
             <SegmentsEditor
               rows={value.rows}
               problems={segmentProblems}
-              onAdd={() => update({ rows: addSegmentRow(value.rows, Math.round((mediaSeconds ?? 30) * 100) / 100) })}
-              onChange={(id, patch) => update({ rows: value.rows.map((row) => (row.id === id ? { ...row, ...patch } : row)) })}
+              onAdd={() =>
+                update({
+                  rows: addSegmentRow(value.rows, Math.round((mediaSeconds ?? 30) * 100) / 100),
+                })
+              }
+              onChange={(id, patch) =>
+                update({
+                  rows: value.rows.map((row) => (row.id === id ? { ...row, ...patch } : row)),
+                })
+              }
               onRemove={(id) => update({ rows: removeSegmentRow(value.rows, id) })}
             />
           )}
@@ -163,7 +218,11 @@ export function TaskField({ field, values, problems, segmentProblems, streaming,
       return (
         <ScriptsField
           label={field.label}
-          languages={Array.isArray(values[field.languagesField]) ? (values[field.languagesField] as string[]) : []}
+          languages={
+            Array.isArray(values[field.languagesField])
+              ? (values[field.languagesField] as string[])
+              : []
+          }
           value={(values[field.name] as Record<string, string> | undefined) ?? {}}
           help={field.help}
           errors={problems.get(field.name) ?? []}

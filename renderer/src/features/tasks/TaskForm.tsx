@@ -11,7 +11,15 @@ import { SparkIcon } from '../../ui/icons';
 import { Notice } from '../../ui/Notice';
 import { useTakes } from '../music/music-store';
 import { EstimateLine } from './EstimateLine';
-import { billingUnits, buildTaskJob, checkTask, deliveryOf, initialValues, taskLabel, type TaskValues } from './task-input';
+import {
+  billingUnits,
+  buildTaskJob,
+  checkTask,
+  deliveryOf,
+  initialValues,
+  taskLabel,
+  type TaskValues,
+} from './task-input';
 import { useTaskDrafts } from './task-drafts';
 import { TaskField } from './TaskField';
 import type { TaskSpec } from './task-specs';
@@ -31,7 +39,13 @@ const RESULT_WORDS: Record<TaskSpec['result'], string> = {
 };
 
 /** A form for one endpoint, checked with the service's own rules before anything is sent. */
-export function TaskForm({ spec, onSubmitted }: { spec: TaskSpec; onSubmitted?: (job: Job) => void }) {
+export function TaskForm({
+  spec,
+  onSubmitted,
+}: {
+  spec: TaskSpec;
+  onSubmitted?: (job: Job) => void;
+}) {
   const draft = useTaskDrafts((s) => s.drafts[spec.type]);
   const setDraft = useTaskDrafts((s) => s.setDraft);
   const values = draft ?? initialValues(spec);
@@ -39,7 +53,9 @@ export function TaskForm({ spec, onSubmitted }: { spec: TaskSpec; onSubmitted?: 
   const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
   const set = (patch: TaskValues) => {
     const keys = Object.keys(patch).flatMap((key) => {
-      const source = spec.fields.find((field) => field.kind === 'source' && (field.file === key || field.url === key));
+      const source = spec.fields.find(
+        (field) => field.kind === 'source' && (field.file === key || field.url === key),
+      );
       return source?.kind === 'source' ? [source.file, source.url] : [key];
     });
     setTouched((before) => new Set([...before, ...keys]));
@@ -48,11 +64,18 @@ export function TaskForm({ spec, onSubmitted }: { spec: TaskSpec; onSubmitted?: 
   const addTake = useTakes((s) => s.addTake);
   const client = useQueryClient();
   const services = useApiQuery('account:services', {}, { staleTime: 60_000 });
-  const maxUploadMb = typeof services.data?.max_upload_size_mb === 'number' ? services.data.max_upload_size_mb : undefined;
+  const maxUploadMb =
+    typeof services.data?.max_upload_size_mb === 'number'
+      ? services.data.max_upload_size_mb
+      : undefined;
 
   const sources = spec.fields.flatMap((field) => (field.kind === 'source' ? [field.file] : []));
-  const firstFacts = useMediaFacts(typeof values[sources[0] ?? ''] === 'string' ? (values[sources[0]!] as string) : '');
-  const secondFacts = useMediaFacts(typeof values[sources[1] ?? ''] === 'string' ? (values[sources[1]!] as string) : '');
+  const firstFacts = useMediaFacts(
+    typeof values[sources[0] ?? ''] === 'string' ? (values[sources[0]!] as string) : '',
+  );
+  const secondFacts = useMediaFacts(
+    typeof values[sources[1] ?? ''] === 'string' ? (values[sources[1]!] as string) : '',
+  );
   const media: Record<string, MediaFacts> = {};
   if (sources[0] && firstFacts) media[sources[0]] = firstFacts;
   if (sources[1] && secondFacts) media[sources[1]] = secondFacts;
@@ -68,7 +91,8 @@ export function TaskForm({ spec, onSubmitted }: { spec: TaskSpec; onSubmitted?: 
   });
 
   const send = () => {
-    if (check.request && !submit.isPending) submit.mutate(buildTaskJob(spec, check.request, taskLabel(spec, values)));
+    if (check.request && !submit.isPending)
+      submit.mutate(buildTaskJob(spec, check.request, taskLabel(spec, values)));
   };
 
   return (
@@ -85,7 +109,12 @@ export function TaskForm({ spec, onSubmitted }: { spec: TaskSpec; onSubmitted?: 
         <div className="segmented" role="radiogroup" aria-label="Delivery">
           {(['stream', 'async'] as const).map((mode) => (
             <label key={mode} className="segmented__option">
-              <input type="radio" name={`${spec.type}-mode`} checked={values.mode === mode} onChange={() => set({ mode })} />
+              <input
+                type="radio"
+                name={`${spec.type}-mode`}
+                checked={values.mode === mode}
+                onChange={() => set({ mode })}
+              />
               <span>{mode === 'stream' ? 'Stream' : 'Async'}</span>
             </label>
           ))}
@@ -113,7 +142,13 @@ export function TaskForm({ spec, onSubmitted }: { spec: TaskSpec; onSubmitted?: 
         <Notice tone="ok" title="Submitted">
           {RESULT_WORDS[spec.result]}{' '}
           {spec.result === 'audio' ? (
-            <button type="button" className="link-button" onClick={() => document.getElementById('takes')?.scrollIntoView({ behavior: 'smooth' })}>
+            <button
+              type="button"
+              className="link-button"
+              onClick={() =>
+                document.getElementById('takes')?.scrollIntoView({ behavior: 'smooth' })
+              }
+            >
               Show in Takes
             </button>
           ) : (
@@ -122,13 +157,28 @@ export function TaskForm({ spec, onSubmitted }: { spec: TaskSpec; onSubmitted?: 
         </Notice>
       )}
       <div className="task__actions">
-        <Button type="submit" variant="primary" icon={<SparkIcon />} disabled={!check.request} busy={submit.isPending}>
-          {spec.result === 'brief' ? 'Analyse' : spec.result === 'subtitles' ? 'Proofread' : spec.type === 'dubbing' ? 'Dub' : 'Generate'}
+        <Button
+          type="submit"
+          variant="primary"
+          icon={<SparkIcon />}
+          disabled={!check.request}
+          busy={submit.isPending}
+        >
+          {spec.result === 'brief'
+            ? 'Analyse'
+            : spec.result === 'subtitles'
+              ? 'Proofread'
+              : spec.type === 'dubbing'
+                ? 'Dub'
+                : 'Generate'}
         </Button>
         {check.blocker ? (
           <span className="music-form__reason">{check.blocker}</span>
         ) : (
-          <EstimateLine units={billingUnits(spec, values, media)} unknown="Billed on the video's length; choose a local file to see the charge." />
+          <EstimateLine
+            units={billingUnits(spec, values, media)}
+            unknown="Billed on the video's length; choose a local file to see the charge."
+          />
         )}
       </div>
     </form>

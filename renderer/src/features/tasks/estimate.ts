@@ -1,4 +1,9 @@
-import { computeCharge, formatUsd, quantizeUsd, type BillingUnits } from '../../../../shared/api/billing-rates';
+import {
+  computeCharge,
+  formatUsd,
+  quantizeUsd,
+  type BillingUnits,
+} from '../../../../shared/api/billing-rates';
 import type { AccountServices } from '../../../../shared/api/responses';
 
 export interface Estimate {
@@ -34,9 +39,15 @@ export function estimateCharge(units: BillingUnits, account?: AccountServices): 
   const factor = account?.discount_factor ?? 1;
   const amount = quantizeUsd(charge.amount * factor);
   const discount = factor < 1 ? ` × ${factor} account price` : '';
-  const balanceAfter = account?.balance !== undefined ? quantizeUsd(account.balance - amount) : undefined;
+  const balanceAfter =
+    account?.balance !== undefined ? quantizeUsd(account.balance - amount) : undefined;
   const short = balanceAfter !== undefined && balanceAfter < 0;
-  const after = balanceAfter === undefined ? '' : short ? ' · balance too low' : ` · balance after ${formatUsd(balanceAfter)}`;
+  const after =
+    balanceAfter === undefined
+      ? ''
+      : short
+        ? ' · balance too low'
+        : ` · balance after ${formatUsd(balanceAfter)}`;
   return {
     amount,
     free: false,

@@ -1,6 +1,11 @@
 import type { BillingUnits } from '../../../../shared/api/billing-rates';
 import { checkRequestMedia, type MediaFacts } from '../../../../shared/api/requests/media-checks';
-import { parseTaskRequest, requestDelivery, toFormFields, type TaskRequest } from '../../../../shared/api/requests/registry';
+import {
+  parseTaskRequest,
+  requestDelivery,
+  toFormFields,
+  type TaskRequest,
+} from '../../../../shared/api/requests/registry';
 import type { SegmentProblem } from '../../../../shared/api/segments';
 import type { JobRequest } from '../../../../shared/domain/jobs/job';
 import { baseName } from '../../lib/format';
@@ -101,7 +106,9 @@ export function requestInput(spec: TaskSpec, values: TaskValues): Record<string,
       case 'scripts': {
         const scripts = (values[field.name] ?? {}) as Record<string, string>;
         const chosen = Object.entries(scripts).filter(([, path]) => path);
-        input[field.name] = Object.fromEntries(chosen.map(([code, path]) => [code, { file: path }]));
+        input[field.name] = Object.fromEntries(
+          chosen.map(([code, path]) => [code, { file: path }]),
+        );
         break;
       }
     }
@@ -136,7 +143,12 @@ function addProblem(check: TaskCheck, path: string, message: string): void {
  * Validates the form with the service's own rules (shared/api/requests), plus the probed media
  * of the source file (duration caps, tracks, size) when known. `media` maps file field -> facts.
  */
-export function checkTask(spec: TaskSpec, values: TaskValues, media: Record<string, MediaFacts> = {}, maxUploadMb?: number): TaskCheck {
+export function checkTask(
+  spec: TaskSpec,
+  values: TaskValues,
+  media: Record<string, MediaFacts> = {},
+  maxUploadMb?: number,
+): TaskCheck {
   const check: TaskCheck = { problems: new Map(), segmentProblems: new Map() };
   const parsed = parseTaskRequest(spec.type, requestInput(spec, values));
   if (!parsed.ok) {
@@ -145,12 +157,18 @@ export function checkTask(spec: TaskSpec, values: TaskValues, media: Record<stri
     check.request = parsed.value;
     for (const [fileField, facts] of Object.entries(media)) {
       if (!str(values[fileField])) continue;
-      for (const problem of checkRequestMedia(spec.type, parsed.value as { segments?: [] }, facts, maxUploadMb)) {
+      for (const problem of checkRequestMedia(
+        spec.type,
+        parsed.value as { segments?: [] },
+        facts,
+        maxUploadMb,
+      )) {
         addProblem(check, problem.path === 'media' ? fileField : problem.path, problem.message);
       }
     }
   }
-  const first = [...check.problems.values()][0]?.[0] ?? [...check.segmentProblems.values()][0]?.[0]?.message;
+  const first =
+    [...check.problems.values()][0]?.[0] ?? [...check.segmentProblems.values()][0]?.[0]?.message;
   if (first) {
     check.blocker = first;
     delete check.request;
@@ -168,9 +186,19 @@ export function taskLabel(spec: TaskSpec, values: TaskValues): string {
   return detail ? `${spec.title}: ${detail}` : spec.title;
 }
 
-export function buildTaskJob(spec: TaskSpec, request: TaskRequest<TaskSpec['type']>, label: string): JobRequest {
+export function buildTaskJob(
+  spec: TaskSpec,
+  request: TaskRequest<TaskSpec['type']>,
+  label: string,
+): JobRequest {
   const parts = toFormFields(spec.type, request);
-  return { type: spec.type, delivery: requestDelivery(spec.type, request), fields: parts.fields, files: parts.files, label: label.slice(0, 200) };
+  return {
+    type: spec.type,
+    delivery: requestDelivery(spec.type, request),
+    fields: parts.fields,
+    files: parts.files,
+    label: label.slice(0, 200),
+  };
 }
 
 export function deliveryOf(spec: TaskSpec, values: TaskValues): Delivery {
@@ -178,8 +206,13 @@ export function deliveryOf(spec: TaskSpec, values: TaskValues): Delivery {
 }
 
 /** What the click will be billed on, when the form tells it (a URL source has no known length). */
-export function billingUnits(spec: TaskSpec, values: TaskValues, media: Record<string, MediaFacts>): BillingUnits | undefined {
-  const count = (name: string) => (Array.isArray(values[name]) ? (values[name] as unknown[]).length : 0);
+export function billingUnits(
+  spec: TaskSpec,
+  values: TaskValues,
+  media: Record<string, MediaFacts>,
+): BillingUnits | undefined {
+  const count = (name: string) =>
+    Array.isArray(values[name]) ? (values[name] as unknown[]).length : 0;
   let seconds: number | undefined;
   if (spec.type === 'text_to_sfx') {
     const duration = Number(str(values.duration));
@@ -191,7 +224,9 @@ export function billingUnits(spec: TaskSpec, values: TaskValues, media: Record<s
   if (seconds === undefined) return undefined;
   const units: BillingUnits = { type: spec.type, seconds };
   if (spec.type === 'dubbing' || spec.type === 'proofread') units.languages = count('languages');
-  if (spec.type === 'dubbing') units.scripts = Object.keys((values.subtitles as Record<string, string> | undefined) ?? {}).length > 0;
+  if (spec.type === 'dubbing')
+    units.scripts =
+      Object.keys((values.subtitles as Record<string, string> | undefined) ?? {}).length > 0;
   if (spec.type === 'video_analysis') units.variants = Number(str(values.variants_num)) || 1;
   return units;
 }

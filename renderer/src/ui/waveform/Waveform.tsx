@@ -34,14 +34,24 @@ export function Waveform({ url, label, height = 72, testId, resume }: WaveformPr
   if (wave.error && url) {
     return (
       <div className="waveform waveform--fallback" data-testid={testId}>
-        <audio className="waveform__audio" src={url} controls preload="metadata" aria-label={label} />
+        <audio
+          className="waveform__audio"
+          src={url}
+          controls
+          preload="metadata"
+          aria-label={label}
+        />
         <span className="faint small">No waveform: {wave.error}</span>
       </div>
     );
   }
 
   return (
-    <div className="waveform" data-ready={wave.ready || undefined} data-playing={wave.playing || undefined}>
+    <div
+      className="waveform"
+      data-ready={wave.ready || undefined}
+      data-playing={wave.playing || undefined}
+    >
       <Button
         variant="primary"
         iconOnly

@@ -34,9 +34,17 @@ export interface WaveControls {
 export function useWaveSurfer(
   containerRef: RefObject<HTMLDivElement | null>,
   url: string | undefined,
-  options: { height: number; resume?: (() => { time: number; playing: boolean } | undefined) | undefined },
+  options: {
+    height: number;
+    resume?: (() => { time: number; playing: boolean } | undefined) | undefined;
+  },
 ): [WaveState, WaveControls] {
-  const [state, setState] = useState<WaveState>({ ready: false, playing: false, currentTime: 0, duration: 0 });
+  const [state, setState] = useState<WaveState>({
+    ready: false,
+    playing: false,
+    currentTime: 0,
+    duration: 0,
+  });
   const instance = useRef<WaveSurfer | null>(null);
   const resumeFrom = useEffectEvent(() => options.resume?.());
 
@@ -57,7 +65,8 @@ export function useWaveSurfer(
       dragToSeek: true,
     });
     const root = ws.getWrapper().getRootNode();
-    if (root instanceof ShadowRoot) root.adoptedStyleSheets = [...root.adoptedStyleSheets, shadowSheet()];
+    if (root instanceof ShadowRoot)
+      root.adoptedStyleSheets = [...root.adoptedStyleSheets, shadowSheet()];
     instance.current = ws;
     setState({ ready: false, playing: false, currentTime: 0, duration: 0 });
     const offs = [
@@ -74,12 +83,17 @@ export function useWaveSurfer(
       }),
       ws.on('pause', () => setState((s) => ({ ...s, playing: false }))),
       ws.on('finish', () => setState((s) => ({ ...s, playing: false }))),
-      ws.on('timeupdate', (currentTime) => setState((s) => (Math.abs(s.currentTime - currentTime) < 0.1 ? s : { ...s, currentTime }))),
-      ws.on('error', (error) => setState((s) => ({ ...s, error: error.message || 'The audio could not be loaded.' }))),
+      ws.on('timeupdate', (currentTime) =>
+        setState((s) => (Math.abs(s.currentTime - currentTime) < 0.1 ? s : { ...s, currentTime })),
+      ),
+      ws.on('error', (error) =>
+        setState((s) => ({ ...s, error: error.message || 'The audio could not be loaded.' })),
+      ),
     ];
     ws.load(url).catch((error: unknown) => {
       // Loading is aborted on unmount; only report real failures.
-      if (instance.current === ws) setState((s) => ({ ...s, error: error instanceof Error ? error.message : String(error) }));
+      if (instance.current === ws)
+        setState((s) => ({ ...s, error: error instanceof Error ? error.message : String(error) }));
     });
     const onOtherPlay = (event: Event) => {
       if ((event as CustomEvent).detail !== ws) ws.pause();
