@@ -9,19 +9,24 @@ export function white(rng: Rng, frames: number): Float32Array {
   return out;
 }
 
-/** Pink (1/f) noise, Paul Kellet's economy filter; roughly unit-ish level. */
-export function pink(rng: Rng, frames: number): Float32Array {
-  const out = new Float32Array(frames);
+/** A pink (1/f) noise source, Paul Kellet's economy filter; roughly unit-ish level. */
+export function pinkSource(rng: Rng): () => number {
   let b0 = 0;
   let b1 = 0;
   let b2 = 0;
-  for (let i = 0; i < frames; i++) {
+  return () => {
     const w = rng.next() * 2 - 1;
     b0 = 0.99765 * b0 + w * 0.099046;
     b1 = 0.963 * b1 + w * 0.2965164;
     b2 = 0.57 * b2 + w * 1.0526913;
-    out[i] = (b0 + b1 + b2 + w * 0.1848) * 0.25;
-  }
+    return (b0 + b1 + b2 + w * 0.1848) * 0.25;
+  };
+}
+
+export function pink(rng: Rng, frames: number): Float32Array {
+  const next = pinkSource(rng);
+  const out = new Float32Array(frames);
+  for (let i = 0; i < frames; i++) out[i] = next();
   return out;
 }
 
@@ -41,29 +46,37 @@ export function brown(rng: Rng, frames: number): Float32Array {
 
 /**
  * A slow random control curve in [0, 1] (gusts, swells, crowd swell): random targets every
- * `periodSeconds` on average, joined by smoothstep easing.
+ * `periodSeconds` on average, joined by smoothstep easing. The source form lets long layers
+ * with many voices run without a buffer per curve.
  */
+export function slowCurveSource(rng: Rng, sampleRate: number, periodSeconds: number): () => number {
+  const segmentLength = (): number =>
+    Math.max(1, Math.round(rng.range(0.5, 1.5) * periodSeconds * sampleRate));
+  let from = rng.next();
+  let to = rng.next();
+  let segment = segmentLength();
+  let pos = 0;
+  return () => {
+    const t = pos / segment;
+    const value = from + (to - from) * t * t * (3 - 2 * t);
+    if (++pos >= segment) {
+      pos = 0;
+      from = to;
+      to = rng.next();
+      segment = segmentLength();
+    }
+    return value;
+  };
+}
+
 export function slowCurve(
   rng: Rng,
   frames: number,
   sampleRate: number,
   periodSeconds: number,
 ): Float32Array {
+  const next = slowCurveSource(rng, sampleRate, periodSeconds);
   const out = new Float32Array(frames);
-  let from = rng.next();
-  let to = rng.next();
-  let segment = Math.max(1, Math.round(rng.range(0.5, 1.5) * periodSeconds * sampleRate));
-  let pos = 0;
-  for (let i = 0; i < frames; i++) {
-    const t = pos / segment;
-    // Smoothstep: the same ease as a half cosine, without a transcendental per sample.
-    out[i] = from + (to - from) * t * t * (3 - 2 * t);
-    if (++pos >= segment) {
-      pos = 0;
-      from = to;
-      to = rng.next();
-      segment = Math.max(1, Math.round(rng.range(0.5, 1.5) * periodSeconds * sampleRate));
-    }
-  }
+  for (let i = 0; i < frames; i++) out[i] = next();
   return out;
 }

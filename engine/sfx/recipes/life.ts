@@ -1,6 +1,6 @@
 import { addAt, applyCurve, decay, stereo, type Stereo } from '../dsp/buffer';
 import { Biquad } from '../dsp/filters';
-import { pink, slowCurve, white } from '../dsp/noise';
+import { pinkSource, slowCurveSource, white } from '../dsp/noise';
 import { pulse, scatter, type BedContext } from './types';
 import { wind } from './nature';
 import { roomTone } from './mechanical';
@@ -12,29 +12,35 @@ export function crowd(ctx: BedContext): Stereo {
   const voices = Math.round(5 + 4 * intensity);
   for (let v = 0; v < voices; v++) {
     const r = rng.fork(`voice${v}`);
-    const source = pink(r, frames);
-    const vowel = slowCurve(r, frames, sr, 0.18);
-    const phrase = slowCurve(r, frames, sr, 1.8);
+    // Sources instead of buffers: a 180 s crowd would otherwise hold dozens of long arrays.
+    const source = pinkSource(r);
+    const vowel = slowCurveSource(r, sr, 0.18);
+    const phrase = slowCurveSource(r, sr, 1.8);
     const f1 = new Biquad('bandpass', sr, 500, 4);
     const f2 = new Biquad('bandpass', sr, 1500, 5);
     const pitchBase = r.range(0.8, 1.25);
     const syllableRate = r.range(3.5, 6);
-    const voice = new Float32Array(frames);
+    const pan = r.range(-0.8, 0.8);
+    const gain = (r.range(0.4, 1) / Math.sqrt(voices)) * 3;
+    const left = gain * Math.cos(((pan + 1) * Math.PI) / 4) * Math.SQRT2;
+    const right = gain * Math.sin(((pan + 1) * Math.PI) / 4) * Math.SQRT2;
     let phase = r.next();
     for (let i = 0; i < frames; i++) {
+      const talking = phrase() > 0.45 ? 1 : 0.1;
+      const shape = vowel();
       if (i % 64 === 0) {
-        f1.set((350 + 500 * vowel[i]!) * pitchBase, 4);
-        f2.set((1000 + 1400 * (1 - vowel[i]!)) * pitchBase, 5);
+        f1.set((350 + 500 * shape) * pitchBase, 4);
+        f2.set((1000 + 1400 * (1 - shape)) * pitchBase, 5);
       }
       phase += syllableRate / sr;
-      // Triangle-shaped syllable envelope, squared: cheap and close to a raised cosine.
+      // Triangle-shaped syllable envelope, smoothstepped: cheap and close to a raised cosine.
       const tri = 1 - Math.abs(2 * (phase - Math.floor(phase)) - 1);
       const syllable = tri * tri * (3 - 2 * tri);
-      const talking = phrase[i]! > 0.45 ? 1 : 0.1;
-      const x = source[i]!;
-      voice[i] = (f1.process(x) + 0.6 * f2.process(x)) * syllable * talking;
+      const x = source();
+      const value = (f1.process(x) + 0.6 * f2.process(x)) * syllable * talking;
+      out[0][i] = out[0][i]! + value * left;
+      out[1][i] = out[1][i]! + value * right;
     }
-    addAt(out, voice, 0, (r.range(0.4, 1) / Math.sqrt(voices)) * 3, r.range(-0.8, 0.8));
   }
   return out;
 }
