@@ -1,6 +1,6 @@
 import { Panel } from '../../ui/Panel';
 import { TaskForm } from '../tasks/TaskForm';
-import { DUBBING_TASK } from '../tasks/task-specs';
+import { DUBBING_TASK } from '../tasks/language-tasks';
 
 export function DubScreen() {
   return (

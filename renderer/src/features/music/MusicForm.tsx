@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useEffectEvent, useMemo } from 'react';
-import { LIMITS, MUSIC_OUTPUT_FORMATS } from '../../../../shared/api/limits';
+import { LIMITS } from '../../../../shared/api/limits';
 import type { Job } from '../../../../shared/domain/jobs/job';
 import { upsertJob } from '../../bridge/jobs-cache';
 import { queryKeyFor, useApiMutation } from '../../bridge/query';
@@ -8,14 +8,9 @@ import { Button } from '../../ui/Button';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { Field } from '../../ui/Field';
 import { SparkIcon } from '../../ui/icons';
-import {
-  buildMusicRequest,
-  charCount,
-  checkMusicForm,
-  type MusicDelivery,
-  type MusicOutputFormat,
-} from './music-form';
+import { buildMusicRequest, charCount, checkMusicForm } from './music-form';
 import { useMusicDraft, useTakes } from './music-store';
+import { DeliveryOptions } from './DeliveryOptions';
 import { SegmentsEditor } from './SegmentsEditor';
 import { EstimateLine } from '../tasks/EstimateLine';
 
@@ -57,7 +52,6 @@ export function MusicForm() {
 
   const promptLength = charCount(draft.prompt);
   const duration = Number.isFinite(draft.duration) ? draft.duration : '';
-  const setDelivery = (delivery: MusicDelivery) => draft.set({ delivery });
 
   return (
     <form
@@ -162,61 +156,12 @@ export function MusicForm() {
         )}
       </fieldset>
 
-      <div className="music-form__options">
-        <fieldset className="field music-form__group">
-          <legend className="field__label">Delivery</legend>
-          <div className="segmented" role="radiogroup" aria-label="Delivery">
-            {(
-              [
-                ['stream', 'Stream'],
-                ['async', 'Async'],
-              ] as const
-            ).map(([value, text]) => (
-              <label key={value} className="segmented__option">
-                <input
-                  type="radio"
-                  name="music-delivery"
-                  value={value}
-                  checked={draft.delivery === value}
-                  onChange={() => setDelivery(value)}
-                />
-                <span>{text}</span>
-              </label>
-            ))}
-          </div>
-          <span className="field__help">
-            {draft.delivery === 'stream'
-              ? 'Plays while it is generated; saved as m4a.'
-              : 'Runs as a task; pick the file format.'}
-          </span>
-        </fieldset>
-        <Field
-          label="Output format"
-          help={
-            draft.delivery === 'stream'
-              ? 'Streams are always m4a. Switch to Async for wav or mp3.'
-              : 'mp3 is 320 kbps; wav is lossless.'
-          }
-        >
-          {(ids) => (
-            <select
-              id={ids.id}
-              className="select"
-              data-testid="music-format"
-              value={draft.delivery === 'stream' ? 'm4a' : draft.outputFormat}
-              disabled={draft.delivery === 'stream'}
-              aria-describedby={ids.describedBy}
-              onChange={(e) => draft.set({ outputFormat: e.target.value as MusicOutputFormat })}
-            >
-              {MUSIC_OUTPUT_FORMATS.map((format) => (
-                <option key={format} value={format}>
-                  {format}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-      </div>
+      <DeliveryOptions
+        delivery={draft.delivery}
+        outputFormat={draft.outputFormat}
+        onDelivery={(delivery) => draft.set({ delivery })}
+        onFormat={(outputFormat) => draft.set({ outputFormat })}
+      />
 
       {submit.error && !serverField && <ErrorNotice error={submit.error} testId="music-error" />}
 

@@ -1,6 +1,6 @@
 import { Panel } from '../../ui/Panel';
 import { TaskForm } from '../tasks/TaskForm';
-import { PROOFREAD_TASK } from '../tasks/task-specs';
+import { PROOFREAD_TASK } from '../tasks/language-tasks';
 
 export function SubtitlesScreen() {
   return (

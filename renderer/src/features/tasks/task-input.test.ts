@@ -8,7 +8,9 @@ import {
   taskLabel,
   type TaskValues,
 } from './task-input';
-import { DUBBING_TASK, PROOFREAD_TASK, SCORE_TASKS, type TaskSpec } from './task-specs';
+import { DUBBING_TASK, PROOFREAD_TASK } from './language-tasks';
+import { SCORE_TASKS } from './score-tasks';
+import type { TaskSpec } from './task-specs';
 
 const spec = (type: string): TaskSpec => SCORE_TASKS.find((s) => s.type === type)!;
 const withValues = (s: TaskSpec, patch: TaskValues) => ({ ...initialValues(s), ...patch });
