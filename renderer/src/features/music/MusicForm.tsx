@@ -30,6 +30,8 @@ export function MusicForm() {
     },
   });
   const serverField = submit.error?.field;
+  // Main's answer names a field; prompt and duration show it there, anything else below.
+  const shownAtField = serverField === 'prompt' || serverField === 'duration';
   const canGenerate = check.ok && !submit.isPending;
 
   const generate = () => {
@@ -163,7 +165,7 @@ export function MusicForm() {
         onFormat={(outputFormat) => draft.set({ outputFormat })}
       />
 
-      {submit.error && !serverField && <ErrorNotice error={submit.error} testId="music-error" />}
+      {submit.error && !shownAtField && <ErrorNotice error={submit.error} testId="music-error" />}
 
       <div className="music-form__actions">
         <Button
