@@ -11,7 +11,7 @@ export function contentSecurityPolicy(hostOrigin?: string): string {
     "style-src 'self'",
     `img-src 'self' data: blob: media:${loopback}`,
     `media-src 'self' blob: media:${loopback}`,
-    `connect-src 'self'${loopback}`,
+    `connect-src 'self' media:${loopback}`,
     "font-src 'self'",
     "object-src 'none'",
     "base-uri 'none'",

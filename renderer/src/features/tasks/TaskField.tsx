@@ -16,6 +16,8 @@ export interface TaskFieldProps {
   segmentProblems: Map<number, SegmentProblem[]>;
   /** Async-only settings are shown but locked while a stream is chosen. */
   streaming: boolean;
+  /** Fields the local engine cannot honour are locked to the value it needs. */
+  onLocalEngine?: boolean;
   /** Known media length, to lay out new segment rows. */
   mediaSeconds: number | undefined;
   set: (patch: TaskValues) => void;
@@ -30,6 +32,7 @@ export function TaskField({
   problems,
   segmentProblems,
   streaming,
+  onLocalEngine = false,
   mediaSeconds,
   set,
 }: TaskFieldProps) {
@@ -97,20 +100,23 @@ export function TaskField({
         </Field>
       );
     case 'boolean': {
-      const locked = streaming && field.asyncOnly === true;
+      const engineLock = onLocalEngine ? field.localEngine : undefined;
+      const locked = (streaming && field.asyncOnly === true) || engineLock !== undefined;
       return (
         <div className="field">
           <label className="check">
             <input
               type="checkbox"
-              checked={!locked && values[field.name] === true}
+              checked={engineLock ? engineLock.value : !locked && values[field.name] === true}
               disabled={locked}
               onChange={(e) => set({ [field.name]: e.target.checked })}
             />
             {field.label}
           </label>
           {field.help && (
-            <span className="field__help">{locked ? 'Needs async delivery.' : field.help}</span>
+            <span className="field__help">
+              {engineLock ? engineLock.reason : locked ? 'Needs async delivery.' : field.help}
+            </span>
           )}
           {problems.get(field.name)?.map((m) => (
             <span key={m} className="field__error" role="alert">

@@ -19,6 +19,7 @@ import {
   initialValues,
   taskLabel,
   type TaskValues,
+  withLocalEngineValues,
 } from './task-input';
 import { useTaskDrafts } from './task-drafts';
 import { TaskField } from './TaskField';
@@ -48,7 +49,10 @@ export function TaskForm({
 }) {
   const draft = useTaskDrafts((s) => s.drafts[spec.type]);
   const setDraft = useTaskDrafts((s) => s.setDraft);
-  const values = draft ?? initialValues(spec);
+  const engine = useApiQuery('engine:status', {}, { staleTime: 15_000 });
+  const onLocalEngine = engine.data?.kind === 'local';
+  const draftValues = draft ?? initialValues(spec);
+  const values = onLocalEngine ? withLocalEngineValues(spec, draftValues) : draftValues;
   // Problems show at a field once it was touched; the reason beside the button shows at once.
   const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
   const set = (patch: TaskValues) => {
@@ -59,7 +63,7 @@ export function TaskForm({
       return source?.kind === 'source' ? [source.file, source.url] : [key];
     });
     setTouched((before) => new Set([...before, ...keys]));
-    setDraft(spec.type, { ...values, ...patch });
+    setDraft(spec.type, { ...draftValues, ...patch });
   };
   const addTake = useTakes((s) => s.addTake);
   const client = useQueryClient();
@@ -128,6 +132,7 @@ export function TaskForm({
           problems={new Map([...check.problems].filter(([key]) => touched.has(key)))}
           segmentProblems={check.segmentProblems}
           streaming={streaming}
+          onLocalEngine={onLocalEngine}
           mediaSeconds={firstFacts?.durationSeconds}
           set={set}
         />

@@ -46,6 +46,10 @@ export const DUBBING_TASK: TaskSpec = {
       label: 'Lip-sync',
       initial: true,
       help: 'Off keeps the picture untouched; only the audio is replaced.',
+      localEngine: {
+        value: false,
+        reason: 'The built-in local engine cannot re-render mouths: the picture is kept untouched.',
+      },
     },
     {
       kind: 'boolean',

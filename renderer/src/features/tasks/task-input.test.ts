@@ -5,6 +5,7 @@ import {
   buildTaskJob,
   checkTask,
   initialValues,
+  withLocalEngineValues,
   taskLabel,
   type TaskValues,
 } from './task-input';
@@ -174,5 +175,13 @@ describe('billingUnits', () => {
         {},
       ),
     ).toBeUndefined();
+  });
+});
+
+describe('withLocalEngineValues', () => {
+  it('turns lip-sync off for the local engine, whatever the draft says', () => {
+    const values = { ...initialValues(DUBBING_TASK), lipsync: true };
+    expect(withLocalEngineValues(DUBBING_TASK, values).lipsync).toBe(false);
+    expect(values.lipsync).toBe(true);
   });
 });

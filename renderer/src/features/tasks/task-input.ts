@@ -230,3 +230,13 @@ export function billingUnits(
   if (spec.type === 'video_analysis') units.variants = Number(str(values.variants_num)) || 1;
   return units;
 }
+
+/** The form's values with the settings the local engine requires applied (e.g. lipsync off). */
+export function withLocalEngineValues(spec: TaskSpec, values: TaskValues): TaskValues {
+  const forced = spec.fields.flatMap((field) =>
+    field.kind === 'boolean' && field.localEngine
+      ? [[field.name, field.localEngine.value] as const]
+      : [],
+  );
+  return forced.length === 0 ? values : { ...values, ...Object.fromEntries(forced) };
+}

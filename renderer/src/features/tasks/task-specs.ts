@@ -38,6 +38,8 @@ export type FieldSpec =
       initial: boolean;
       help?: string;
       asyncOnly?: boolean;
+      /** A value the local engine requires (e.g. no lip-sync offline), with the reason shown. */
+      localEngine?: { value: boolean; reason: string };
     }
   | {
       kind: 'choice';
