@@ -51,6 +51,7 @@ test('an invalid base URL and a rejected key get clear messages, and the key is 
     const rejection = page.getByRole('alert').filter({ hasText: /key rejected/i });
     await expect(rejection).toBeVisible();
     expect(await rejection.textContent()).not.toContain(secret.slice(3));
+    expect(await page.content()).not.toContain(secret.slice(3));
 
     // The right key is verified, stored, and shown only by its last four characters.
     await page.getByTestId('settings-key').fill('sk_remote_valid_key_9876');

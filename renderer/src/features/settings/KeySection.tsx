@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Button } from '../../ui/Button';
 import { Field } from '../../ui/Field';
 import { Panel } from '../../ui/Panel';
@@ -12,7 +12,10 @@ const REJECTED_CODES = new Set(['key_rejected', 'key_invalid', 'unauthorized', '
 /** API key entry: verified by main against the service, stored encrypted, never shown again. */
 export function KeySection({ engineKind }: { engineKind: 'local' | 'custom' }) {
   const { status, set, clear } = useKeyStatus();
-  const [key, setKey] = useState('');
+  // Uncontrolled on purpose: a controlled input mirrors its value into the DOM's value
+  // attribute, and the key must not sit in the DOM. It is read once, on submit.
+  const keyInput = useRef<HTMLInputElement>(null);
+  const [hasKey, setHasKey] = useState(false);
   const now = useNow(30_000);
   const key_ = status.data;
   const rejected = set.error
@@ -22,9 +25,17 @@ export function KeySection({ engineKind }: { engineKind: 'local' | 'custom' }) {
     : undefined;
 
   const verify = () => {
-    const trimmed = key.trim();
+    const trimmed = keyInput.current?.value.trim() ?? '';
     if (!trimmed) return;
-    set.mutate({ key: trimmed }, { onSuccess: () => setKey('') });
+    set.mutate(
+      { key: trimmed },
+      {
+        onSuccess: () => {
+          if (keyInput.current) keyInput.current.value = '';
+          setHasKey(false);
+        },
+      },
+    );
   };
 
   return (
@@ -70,11 +81,11 @@ export function KeySection({ engineKind }: { engineKind: 'local' | 'custom' }) {
               autoComplete="off"
               spellCheck={false}
               placeholder="Paste the API key"
-              value={key}
+              ref={keyInput}
               maxLength={500}
               aria-invalid={ids.invalid}
               aria-describedby={ids.describedBy}
-              onChange={(e) => setKey(e.target.value)}
+              onChange={(e) => setHasKey(e.target.value.trim() !== '')}
             />
           )}
         </Field>
@@ -84,7 +95,7 @@ export function KeySection({ engineKind }: { engineKind: 'local' | 'custom' }) {
             variant="primary"
             data-testid="settings-verify"
             busy={set.isPending}
-            disabled={!key.trim()}
+            disabled={!hasKey}
           >
             Verify &amp; save
           </Button>
@@ -98,7 +109,7 @@ export function KeySection({ engineKind }: { engineKind: 'local' | 'custom' }) {
               Remove key
             </Button>
           )}
-          {set.isSuccess && !key && <span className="small muted">Key verified and saved.</span>}
+          {set.isSuccess && !hasKey && <span className="small muted">Key verified and saved.</span>}
         </div>
       </form>
     </Panel>
