@@ -1,4 +1,4 @@
-import { writeFile } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeBase64 } from '../../shared/api/ndjson';
@@ -35,6 +35,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await engine.close();
+  await rm(dir, { recursive: true, force: true });
 });
 
 async function download(

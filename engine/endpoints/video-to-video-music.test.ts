@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { writeFile } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -35,6 +35,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await engine.close();
+  await rm(dir, { recursive: true, force: true });
 });
 
 async function submit(fields: Record<string, string | number>, file = video): Promise<Loose> {
