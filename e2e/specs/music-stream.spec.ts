@@ -40,6 +40,7 @@ test('first run: generate streamed music, hear it while it streams, find the job
 
   // The finished take shows its waveform; Save as writes it into the project folder.
   await expect(music.waveform).toBeVisible({ timeout: 90_000 });
+  await expect(page.getByText('Loading waveform…')).toHaveCount(0, { timeout: 30_000 });
   await page.screenshot({ path: 'e2e/artifacts/screens/score-take.png' });
   await music.save.click();
   const savedPath = await page.getByTestId('take-saved-path').locator('.mono').textContent();
