@@ -9,11 +9,21 @@ import type { Target } from './client-figures';
 export async function musicRenderSpeed(workDir: string): Promise<string[]> {
   const start = performance.now();
   await renderMusicFile(
-    { prompt: 'Cinematic orchestral build with strings, brass and timpani, 96 BPM', durationSeconds: 60 },
+    {
+      prompt: 'Cinematic orchestral build with strings, brass and timpani, 96 BPM',
+      durationSeconds: 60,
+    },
     { workDir, format: 'm4a', watermarkPayload: 1 },
   );
   const seconds = since(start);
-  return [formatRow('60 s of music rendered to m4a', `${seconds.toFixed(2)} s`, `${(60 / seconds).toFixed(1)}× RT`, 'goal ≥ 20×')];
+  return [
+    formatRow(
+      '60 s of music rendered to m4a',
+      `${seconds.toFixed(2)} s`,
+      `${(60 / seconds).toFixed(1)}× RT`,
+      'goal ≥ 20×',
+    ),
+  ];
 }
 
 /** Time to the first streamed chunk of a 360 s piece, straight from the generator. */
@@ -32,11 +42,17 @@ export async function firstChunkOfLongStream(workDir: string): Promise<string[]>
     }
   }
   controller.abort();
-  return [formatRow('First streamed chunk of a 360 s piece', `${first.toFixed(3)} s`, '', 'goal ≤ 1 s')];
+  return [
+    formatRow('First streamed chunk of a 360 s piece', `${first.toFixed(3)} s`, '', 'goal ≤ 1 s'),
+  ];
 }
 
 async function post(target: Target, path: string, form: FormData): Promise<string> {
-  const response = await fetch(`${target.url}${path}`, { method: 'POST', headers: { Authorization: `Bearer ${target.key}` }, body: form });
+  const response = await fetch(`${target.url}${path}`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${target.key}` },
+    body: form,
+  });
   const body = (await response.json()) as { task_id?: string; message?: string };
   if (!body.task_id) throw new Error(`${path}: ${response.status} ${body.message ?? ''}`);
   return body.task_id;
@@ -44,7 +60,9 @@ async function post(target: Target, path: string, form: FormData): Promise<strin
 
 async function waitTask(target: Target, taskId: string): Promise<Record<string, unknown>> {
   for (;;) {
-    const response = await fetch(`${target.url}/v1/tasks/${taskId}`, { headers: { Authorization: `Bearer ${target.key}` } });
+    const response = await fetch(`${target.url}/v1/tasks/${taskId}`, {
+      headers: { Authorization: `Bearer ${target.key}` },
+    });
     const task = (await response.json()) as Record<string, unknown>;
     if (task.status !== 'processing') return task;
     await new Promise((resolve) => setTimeout(resolve, 250));
@@ -53,7 +71,14 @@ async function waitTask(target: Target, taskId: string): Promise<Record<string, 
 
 /** video-to-video-sound of a 60 s 720p clip, submit to finished, over HTTP. */
 export async function videoToVideoSoundSpeed(target: Target): Promise<string[]> {
-  const video = await makeTestVideo({ seconds: 60, width: 1280, height: 720, fps: 30, cuts: [8, 17, 27, 34, 48], dir: target.workDir });
+  const video = await makeTestVideo({
+    seconds: 60,
+    width: 1280,
+    height: 720,
+    fps: 30,
+    cuts: [8, 17, 27, 34, 48],
+    dir: target.workDir,
+  });
   const { openAsBlob } = await import('node:fs');
   const form = new FormData();
   form.set('video', await openAsBlob(video), 'clip.mp4');
@@ -64,17 +89,46 @@ export async function videoToVideoSoundSpeed(target: Target): Promise<string[]> 
   const start = performance.now();
   const task = await waitTask(target, await post(target, '/v1/video-to-video-sound', form));
   const seconds = since(start);
-  if (task.status !== 'succeeded') throw new Error(`video-to-video-sound failed: ${JSON.stringify(task.error)}`);
-  return [formatRow('video-to-video-sound, 60 s 720p clip', `${seconds.toFixed(1)} s`, `${(60 / seconds).toFixed(1)}× RT`, 'goal ≥ 6×')];
+  if (task.status !== 'succeeded')
+    throw new Error(`video-to-video-sound failed: ${JSON.stringify(task.error)}`);
+  return [
+    formatRow(
+      'video-to-video-sound, 60 s 720p clip',
+      `${seconds.toFixed(1)} s`,
+      `${(60 / seconds).toFixed(1)}× RT`,
+      'goal ≥ 6×',
+    ),
+  ];
 }
 
 /** Starts the engine CLI as its own process, so its memory can be sampled alone. */
-export function startEngineProcess(dataDir: string, key: string): Promise<{ url: string; child: ChildProcess }> {
-  const accounts = JSON.stringify([{ key, concurrencyLimit: 12, rpmLimit: 1000, maxUploadSizeMb: 1000 }]);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'engine/cli.ts', '--port', '0', '--data', dataDir, '--key', `${key}-admin`, '--accounts', accounts], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-    env: process.env,
-  });
+export function startEngineProcess(
+  dataDir: string,
+  key: string,
+): Promise<{ url: string; child: ChildProcess }> {
+  const accounts = JSON.stringify([
+    { key, concurrencyLimit: 12, rpmLimit: 1000, maxUploadSizeMb: 1000 },
+  ]);
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'engine/cli.ts',
+      '--port',
+      '0',
+      '--data',
+      dataDir,
+      '--key',
+      `${key}-admin`,
+      '--accounts',
+      accounts,
+    ],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+      env: process.env,
+    },
+  );
   return new Promise((resolve, reject) => {
     createInterface({ input: child.stdout! }).on('line', (line) => {
       const match = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(line);
@@ -100,5 +154,12 @@ export async function engineMemoryUnderLoad(target: Target, enginePid: number): 
   const tasks = await Promise.all(ids.map((id) => waitTask(target, id)));
   const peak = sampler.stop();
   const failed = tasks.filter((t) => t.status !== 'succeeded').length;
-  return [formatRow('Engine + children RSS, idle → peak, 10 tasks', `${idle.toFixed(0)} MB`, `${peak.toFixed(0)} MB`, `${failed} failed`)];
+  return [
+    formatRow(
+      'Engine + children RSS, idle → peak, 10 tasks',
+      `${idle.toFixed(0)} MB`,
+      `${peak.toFixed(0)} MB`,
+      `${failed} failed`,
+    ),
+  ];
 }

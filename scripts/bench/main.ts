@@ -3,13 +3,21 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { streamLatency, uploadThroughput } from './client-figures';
-import { engineMemoryUnderLoad, firstChunkOfLongStream, musicRenderSpeed, startEngineProcess, videoToVideoSoundSpeed } from './engine-figures';
+import {
+  engineMemoryUnderLoad,
+  firstChunkOfLongStream,
+  musicRenderSpeed,
+  startEngineProcess,
+  videoToVideoSoundSpeed,
+} from './engine-figures';
 
 const workDir = await mkdtemp(join(tmpdir(), 'soundstage-bench-'));
 const key = 'sk_bench_key';
 const engine = await startEngineProcess(join(workDir, 'engine'), key);
 const target = { url: engine.url, key, workDir };
-console.log(`Soundstage benchmarks (engine ${engine.url}); machine: 2 shared cores, figures are ratios of one run\n`);
+console.log(
+  `Soundstage benchmarks (engine ${engine.url}); machine: 2 shared cores, figures are ratios of one run\n`,
+);
 
 const sections: [string, () => Promise<string[]>][] = [
   ['Client', () => streamLatency(target)],

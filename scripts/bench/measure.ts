@@ -19,7 +19,11 @@ export function formatRow(label: string, ...cells: string[]): string {
  * Runs curl on an NDJSON stream and reports its time to first byte and to the first
  * audio_chunk line, measured from the moment curl is started.
  */
-export function curlStream(url: string, key: string, fields: Record<string, string>): Promise<{ firstByte: number; firstAudio: number; total: number }> {
+export function curlStream(
+  url: string,
+  key: string,
+  fields: Record<string, string>,
+): Promise<{ firstByte: number; firstAudio: number; total: number }> {
   const args = ['-sS', '-N', '-X', 'POST', url, '-H', `Authorization: Bearer ${key}`];
   for (const [name, value] of Object.entries(fields)) args.push('-F', `${name}=${value}`);
   const start = performance.now();
@@ -32,7 +36,11 @@ export function curlStream(url: string, key: string, fields: Record<string, stri
       if (!firstAudio && line.includes('"audio_chunk"')) firstAudio = since(start);
     });
     child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve({ firstByte, firstAudio, total: since(start) }) : reject(new Error(`curl exited ${code}`))));
+    child.on('exit', (code) =>
+      code === 0
+        ? resolve({ firstByte, firstAudio, total: since(start) })
+        : reject(new Error(`curl exited ${code}`)),
+    );
   });
 }
 
@@ -40,11 +48,28 @@ export function curlStream(url: string, key: string, fields: Record<string, stri
 export function curlUpload(url: string, key: string, field: string, path: string): Promise<number> {
   const start = performance.now();
   return new Promise((resolve, reject) => {
-    const child = spawn('curl', ['-sS', '-o', '/dev/null', '-X', 'POST', url, '-H', `Authorization: Bearer ${key}`, '-F', `${field}=@${path}`], {
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
+    const child = spawn(
+      'curl',
+      [
+        '-sS',
+        '-o',
+        '/dev/null',
+        '-X',
+        'POST',
+        url,
+        '-H',
+        `Authorization: Bearer ${key}`,
+        '-F',
+        `${field}=@${path}`,
+      ],
+      {
+        stdio: ['ignore', 'ignore', 'inherit'],
+      },
+    );
     child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve(since(start)) : reject(new Error(`curl exited ${code}`))));
+    child.on('exit', (code) =>
+      code === 0 ? resolve(since(start)) : reject(new Error(`curl exited ${code}`)),
+    );
   });
 }
 

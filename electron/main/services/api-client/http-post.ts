@@ -63,7 +63,11 @@ export function postStreaming(
     request.on('error', (error) => settle(apiFail(transportError(error, url, signal))));
     // A server may answer (e.g. 413, 429) before the body is all sent; its answer wins, and the
     // broken upload that follows is not an error of its own.
-    pipeline(Readable.from(body, { objectMode: false }), request).catch((error: unknown) => {
+    // A few MB of read-ahead lets disk reads overlap socket writes; memory stays bounded by it.
+    pipeline(
+      Readable.from(body, { objectMode: false, highWaterMark: 4 * 1024 * 1024 }),
+      request,
+    ).catch((error: unknown) => {
       if (error instanceof UploadSourceError) {
         settle(
           apiFail({
