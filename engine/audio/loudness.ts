@@ -1,4 +1,4 @@
-import { runTool } from './ffmpeg';
+import { measureLoudness as measureFile } from '../media/loudness';
 
 export interface LoudnessMeasurement {
   /** Integrated loudness (EBU R128), LUFS; -70 or lower for (near) silence. */
@@ -8,43 +8,21 @@ export interface LoudnessMeasurement {
 }
 
 /**
- * Measures integrated loudness and true peak with ffmpeg's `ebur128` filter (~180x real time
- * here; single-pass `loudnorm` analysis was ~10x slower for the same numbers).
+ * Integrated loudness and true peak of a file, from the one ebur128 measurement in
+ * engine/media/loudness.ts; throws when the file has no measurable audio.
  */
 export async function measureLoudness(
   path: string,
   signal?: AbortSignal,
 ): Promise<LoudnessMeasurement> {
-  const { stderr } = await runTool(
-    'ffmpeg',
-    [
-      '-hide_banner',
-      '-nostdin',
-      '-nostats',
-      '-i',
-      path,
-      '-map',
-      '0:a:0',
-      '-af',
-      'ebur128=peak=true',
-      '-f',
-      'null',
-      '-',
-    ],
-    signal ? { signal } : {},
-  );
-  const summary = stderr.slice(stderr.lastIndexOf('Summary:'));
-  const integrated = parseValue(summary, /I:\s+(-?[\d.]+|-inf)\s+LUFS/);
-  const truePeak = parseValue(summary, /Peak:\s+(-?[\d.]+|-inf)\s+dBFS/);
-  if (integrated === undefined || truePeak === undefined)
-    throw new Error('ffmpeg ebur128 printed no loudness summary');
-  return { integrated, truePeak };
-}
-
-function parseValue(text: string, pattern: RegExp): number | undefined {
-  const match = pattern.exec(text);
-  if (!match) return undefined;
-  return match[1] === '-inf' ? -Infinity : Number(match[1]);
+  const measured = await measureFile(path, signal);
+  if (!measured.ok) throw new Error(measured.message);
+  const { integratedLufs, truePeakDb } = measured.value;
+  // Callers here read silence as ebur128's -70 LUFS gate rather than -Infinity.
+  return {
+    integrated: Number.isFinite(integratedLufs) ? integratedLufs : -70,
+    truePeak: truePeakDb,
+  };
 }
 
 /**
