@@ -61,11 +61,6 @@ export default tseslint.config(
     },
   },
   {
-    // Renderer unit tests run in Node and may start a local server to talk to.
-    files: ['renderer/**/*.test.ts'],
-    rules: { 'no-restricted-imports': 'off' },
-  },
-  {
     files: ['renderer/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     languageOptions: { globals: { ...globals.browser } },

@@ -1,9 +1,11 @@
+// The renderer's WebSocket bridge against a real loopback socket server (run in Node, so it lives
+// beside the browser-mode host rather than in renderer/, which never touches Node modules).
 import { afterEach, describe, expect, it } from 'vitest';
 import { createServer, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import WebSocket, { WebSocketServer } from 'ws';
-import type { SocketLike } from './ws-bridge';
-import { WsBridge, DISCONNECTED_CODE } from './ws-bridge';
+import type { SocketLike } from '../../renderer/src/bridge/ws-bridge';
+import { WsBridge, DISCONNECTED_CODE } from '../../renderer/src/bridge/ws-bridge';
 
 // A real loopback WebSocket server standing in for the host; the bridge is the code under test.
 function startServer(port = 0): Promise<WebSocketServer> {
