@@ -122,7 +122,13 @@ export function startEncoder(
     async write(block) {
       if (inputError || child.exitCode !== null) throw await failure();
       if (!child.stdin.write(interleave(block))) {
-        await Promise.race([once(child.stdin, 'drain'), exited]);
+        // Whichever settles first, the drain listener must go: a pending once() per write
+        // piles listeners on stdin (MaxListenersExceededWarning seen when ffmpeg exited early).
+        const waiting = new AbortController();
+        await Promise.race([
+          once(child.stdin, 'drain', { signal: waiting.signal }),
+          exited,
+        ]).finally(() => waiting.abort());
         if (inputError || child.exitCode !== null) throw await failure();
       }
     },
