@@ -42,28 +42,41 @@ export function parseTimingLine(
  * Parses SubRip text. A block is an optional numeric index, a timing line and text lines.
  * Problems are collected rather than thrown so a preflight report can list all of them.
  */
+/**
+ * Reads one cue from a block whose timing line is at `cursor` (SRT and VTT differ only in what
+ * may stand before it), appending the cue or a parse error.
+ */
+export function readCue(
+  block: { firstLine: number; lines: string[] },
+  cursor: number,
+  cues: Cue[],
+  errors: SubtitleParseError[],
+): void {
+  const timing = parseTimingLine(block.lines[cursor] ?? '', block.firstLine + cursor, errors);
+  if (!timing) {
+    errors.push({
+      line: block.firstLine + cursor,
+      message: 'Expected a "start --> end" timing line',
+    });
+    return;
+  }
+  if (Number.isNaN(timing.start)) return;
+  const body = block.lines.slice(cursor + 1).map((line) => line.trimEnd());
+  cues.push({
+    index: cues.length + 1,
+    start: timing.start,
+    end: timing.end,
+    text: body.join('\n'),
+  });
+}
+
 export function parseSrt(text: string): SubtitleParseResult {
   const errors: SubtitleParseError[] = [];
   const cues: Cue[] = [];
   for (const block of toBlocks(splitLines(text))) {
     let cursor = 0;
     if (/^\s*\d+\s*$/.test(block.lines[0] ?? '') && block.lines.length > 1) cursor = 1;
-    const timing = parseTimingLine(block.lines[cursor] ?? '', block.firstLine + cursor, errors);
-    if (!timing) {
-      errors.push({
-        line: block.firstLine + cursor,
-        message: 'Expected a "start --> end" timing line',
-      });
-      continue;
-    }
-    if (Number.isNaN(timing.start)) continue;
-    const body = block.lines.slice(cursor + 1).map((line) => line.trimEnd());
-    cues.push({
-      index: cues.length + 1,
-      start: timing.start,
-      end: timing.end,
-      text: body.join('\n'),
-    });
+    readCue(block, cursor, cues, errors);
   }
   return { cues, errors };
 }

@@ -1,6 +1,6 @@
 import { formatTimestamp, renumber, splitLines } from './cue';
 import type { Cue, SubtitleParseError, SubtitleParseResult } from './cue';
-import { parseTimingLine, toBlocks } from './srt';
+import { readCue, toBlocks } from './srt';
 
 /** Blocks that carry no cue (WebVTT spec section 4). */
 const NON_CUE_BLOCK = /^(NOTE|STYLE|REGION)(\s|$)/;
@@ -19,22 +19,7 @@ export function parseVtt(text: string): SubtitleParseResult {
     if (NON_CUE_BLOCK.test(block.lines[0] ?? '')) continue;
     // An identifier line may precede the timing line; it never contains "-->".
     const cursor = (block.lines[0] ?? '').includes('-->') ? 0 : 1;
-    const timing = parseTimingLine(block.lines[cursor] ?? '', block.firstLine + cursor, errors);
-    if (!timing) {
-      errors.push({
-        line: block.firstLine + cursor,
-        message: 'Expected a "start --> end" timing line',
-      });
-      continue;
-    }
-    if (Number.isNaN(timing.start)) continue;
-    const body = block.lines.slice(cursor + 1).map((line) => line.trimEnd());
-    cues.push({
-      index: cues.length + 1,
-      start: timing.start,
-      end: timing.end,
-      text: body.join('\n'),
-    });
+    readCue(block, cursor, cues, errors);
   }
   return { cues, errors };
 }
