@@ -1,9 +1,18 @@
-import type { ChannelRequest, ChannelResponse, EventChannel, EventPayload, RequestChannel } from './contract';
+import type {
+  ChannelRequest,
+  ChannelResponse,
+  EventChannel,
+  EventPayload,
+  RequestChannel,
+} from './contract';
 import type { Result } from './result';
 
 /** The closed surface the preload exposes as `window.api` (and browser mode mirrors). */
 export interface SoundstageApi {
-  invoke<C extends RequestChannel>(channel: C, request: ChannelRequest<C>): Promise<Result<ChannelResponse<C>>>;
+  invoke<C extends RequestChannel>(
+    channel: C,
+    request: ChannelRequest<C>,
+  ): Promise<Result<ChannelResponse<C>>>;
   on<E extends EventChannel>(channel: E, listener: (payload: EventPayload<E>) => void): () => void;
   /** 'electron' or 'browser', so the UI can word file actions honestly. */
   readonly shell: 'electron' | 'browser';

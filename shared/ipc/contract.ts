@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { jobRequestSchema, jobSchema } from '../domain/jobs/job';
-import { engineStatusSchema, keyStatusSchema, settingsPatchSchema, settingsSchema } from './settings';
+import { dubChannels, dubEvents } from './channels/dub';
+import { mediaChannels, mediaEvents } from './channels/media';
+import { projectChannels, projectEvents } from './channels/project';
+import { subtitlesChannels, subtitlesEvents } from './channels/subtitles';
+import {
+  engineStatusSchema,
+  keyStatusSchema,
+  settingsPatchSchema,
+  settingsSchema,
+} from './settings';
 
 const none = z.object({}).strict();
 const jobId = z.object({ id: z.string().min(1).max(100) }).strict();
@@ -8,16 +17,16 @@ const filePath = z.object({ path: z.string().min(1).max(4096) }).strict();
 /** Response shapes of the service are validated in main; across IPC they are passed as data. */
 const json = z.record(z.string(), z.unknown());
 
-/**
- * The IPC contract: every request channel with its request and response schema. Main registers
- * a handler per channel; the preload and the browser-mode bridge expose exactly these.
- */
-export const requestChannels = {
+/** Channels of the app's frame: settings, key, engine, account, jobs, files. */
+export const coreChannels = {
   'settings:get': { request: none, response: settingsSchema },
   'settings:update': { request: settingsPatchSchema.strict(), response: settingsSchema },
   'key:status': { request: none, response: keyStatusSchema },
   /** Verifies the key against GET /v1/account/services, then stores it encrypted. */
-  'key:set': { request: z.object({ key: z.string().min(1).max(500) }).strict(), response: keyStatusSchema },
+  'key:set': {
+    request: z.object({ key: z.string().min(1).max(500) }).strict(),
+    response: keyStatusSchema,
+  },
   'key:clear': { request: none, response: keyStatusSchema },
   'engine:status': { request: none, response: engineStatusSchema },
   'account:services': { request: none, response: json },
@@ -25,7 +34,10 @@ export const requestChannels = {
     request: z.object({ days: z.number().int().min(1).max(365) }).strict(),
     response: json,
   },
-  'tasks:get': { request: z.object({ taskId: z.string().min(1).max(200) }).strict(), response: json },
+  'tasks:get': {
+    request: z.object({ taskId: z.string().min(1).max(200) }).strict(),
+    response: json,
+  },
   'jobs:list': { request: none, response: z.array(jobSchema) },
   'jobs:submit': { request: jobRequestSchema.strict(), response: jobSchema },
   'jobs:cancel': { request: jobId, response: jobSchema },
@@ -47,23 +59,47 @@ export const requestChannels = {
   },
   /** Copies a result to a path the user picked. In browser mode the name is inside the project folder. */
   'files:saveAs': {
-    request: z.object({ source: z.string().min(1), suggestedName: z.string().min(1).max(255) }).strict(),
+    request: z
+      .object({ source: z.string().min(1), suggestedName: z.string().min(1).max(255) })
+      .strict(),
     response: z.object({ path: z.string().nullable() }),
   },
   'files:reveal': { request: filePath, response: z.object({ shown: z.boolean() }) },
   'files:open': { request: filePath, response: z.object({ opened: z.boolean() }) },
   /** Opens a native file picker; returns absolute paths (browser mode: files uploaded to the host). */
   'files:pick': {
-    request: z.object({ kind: z.enum(['video', 'audio', 'subtitle']), multiple: z.boolean() }).strict(),
+    request: z
+      .object({ kind: z.enum(['video', 'audio', 'subtitle']), multiple: z.boolean() })
+      .strict(),
     response: z.object({ paths: z.array(z.string()) }),
   },
   /** http(s) links the app may open in the system browser (allowlisted in main). */
-  'shell:openExternal': { request: z.object({ url: z.string().url() }).strict(), response: z.object({ opened: z.boolean() }) },
+  'shell:openExternal': {
+    request: z.object({ url: z.string().url() }).strict(),
+    response: z.object({ opened: z.boolean() }),
+  },
+} as const;
+
+/**
+ * The IPC contract: every request channel with its request and response schema. Main registers
+ * a handler per channel; the preload and the browser-mode bridge expose exactly these. Each
+ * workspace domain keeps its channels in ./channels/<domain>.ts.
+ */
+export const requestChannels = {
+  ...coreChannels,
+  ...mediaChannels,
+  ...projectChannels,
+  ...subtitlesChannels,
+  ...dubChannels,
 } as const;
 
 export type RequestChannel = keyof typeof requestChannels;
-export type ChannelRequest<C extends RequestChannel> = z.input<(typeof requestChannels)[C]['request']>;
-export type ChannelResponse<C extends RequestChannel> = z.output<(typeof requestChannels)[C]['response']>;
+export type ChannelRequest<C extends RequestChannel> = z.input<
+  (typeof requestChannels)[C]['request']
+>;
+export type ChannelResponse<C extends RequestChannel> = z.output<
+  (typeof requestChannels)[C]['response']
+>;
 
 /** Pushes from main to the renderer. */
 export const eventChannels = {
@@ -71,6 +107,10 @@ export const eventChannels = {
   /** Audio bytes of a running stream, base64, in order; `done` marks the end. */
   'stream:chunk': z.object({ jobId: z.string(), seq: z.number(), data: z.string() }),
   'engine:changed': engineStatusSchema,
+  ...mediaEvents,
+  ...projectEvents,
+  ...subtitlesEvents,
+  ...dubEvents,
 } as const;
 
 export type EventChannel = keyof typeof eventChannels;

@@ -10,7 +10,11 @@ export interface IpcError {
 export type Result<T> = { ok: true; value: T } | { ok: false; error: IpcError };
 
 export const ok = <T>(value: T): Result<T> => ({ ok: true, value });
-export const fail = (code: string, message: string, extra: Partial<IpcError> = {}): Result<never> => ({
+export const fail = (
+  code: string,
+  message: string,
+  extra: Partial<IpcError> = {},
+): Result<never> => ({
   ok: false,
   error: { code, message, retryable: false, ...extra },
 });

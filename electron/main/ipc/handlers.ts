@@ -40,6 +40,9 @@ export type Handlers = {
   [C in RequestChannel]: (request: ParsedRequest<C>) => Promise<Result<ChannelResponse<C>>>;
 };
 
+/** The handlers of one domain's channel table (see shared/ipc/channels). */
+export type DomainHandlers<Table> = Pick<Handlers, Extract<keyof Table, RequestChannel>>;
+
 export interface IpcHandlers {
   handlers: Handlers;
   /** Validates `rawRequest` with the channel's schema, then runs its handler; never throws. */
