@@ -5,10 +5,31 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import importPlugin from 'eslint-plugin-import';
 import globals from 'globals';
 
-const nodeBuiltins = ['node:*', 'fs', 'path', 'child_process', 'os', 'crypto', 'http', 'https', 'net', 'url'];
+const nodeBuiltins = [
+  'node:*',
+  'fs',
+  'path',
+  'child_process',
+  'os',
+  'crypto',
+  'http',
+  'https',
+  'net',
+  'url',
+];
 
 export default tseslint.config(
-  { ignores: ['out/**', 'dist/**', 'release/**', 'node_modules/**', 'e2e/artifacts/**', 'test-results/**', '.tmp/**'] },
+  {
+    ignores: [
+      'out/**',
+      'dist/**',
+      'release/**',
+      'node_modules/**',
+      'e2e/artifacts/**',
+      'test-results/**',
+      '.tmp/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -23,16 +44,38 @@ export default tseslint.config(
     plugins: { import: importPlugin },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
-      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-misused-promises': [
+        'error',
+        { checksVoidReturn: { attributes: false } },
+      ],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       'import/no-restricted-paths': [
         'error',
         {
           zones: [
-            { target: './shared', from: ['./electron', './renderer', './engine', './scripts', './e2e'], message: 'shared imports nothing outside shared.' },
-            { target: './renderer', from: ['./electron', './engine', './scripts'], message: 'The renderer talks to main only through the bridge.' },
-            { target: './engine', from: ['./electron', './renderer', './shared/ipc', './shared/domain'], message: 'The engine imports shared/api only.' },
-            { target: './electron', from: ['./renderer'], message: 'Main never imports renderer code.' },
+            {
+              target: './shared',
+              from: ['./electron', './renderer', './engine', './scripts', './e2e'],
+              message: 'shared imports nothing outside shared.',
+            },
+            {
+              target: './renderer',
+              from: ['./electron', './engine', './scripts'],
+              message: 'The renderer talks to main only through the bridge.',
+            },
+            {
+              target: './engine',
+              from: ['./electron', './renderer', './shared/ipc', './shared/domain'],
+              message: 'The engine imports shared/api only.',
+            },
+            {
+              target: './electron',
+              from: ['./renderer'],
+              message: 'Main never imports renderer code.',
+            },
           ],
         },
       ],
@@ -43,7 +86,11 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['electron', ...nodeBuiltins], message: 'No electron or Node modules here.' }] },
+        {
+          patterns: [
+            { group: ['electron', ...nodeBuiltins], message: 'No electron or Node modules here.' },
+          ],
+        },
       ],
     },
   },
@@ -57,7 +104,10 @@ export default tseslint.config(
       'electron/main/adapters/**/*.ts',
     ],
     rules: {
-      'no-restricted-imports': ['error', { paths: [{ name: 'electron', message: 'Inject Electron through an adapter.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'electron', message: 'Inject Electron through an adapter.' }] },
+      ],
     },
   },
   {

@@ -13,7 +13,14 @@ function parseAccountSeeds(text: string | undefined): AccountSeed[] | null {
   if (!text) return [];
   try {
     const value: unknown = JSON.parse(text);
-    const valid = Array.isArray(value) && value.every((seed) => typeof seed === 'object' && seed !== null && typeof (seed as { key?: unknown }).key === 'string');
+    const valid =
+      Array.isArray(value) &&
+      value.every(
+        (seed) =>
+          typeof seed === 'object' &&
+          seed !== null &&
+          typeof (seed as { key?: unknown }).key === 'string',
+      );
     return valid ? (value as AccountSeed[]) : null;
   } catch {
     return null;

@@ -53,7 +53,10 @@ export async function startEngine(options: EngineOptions): Promise<RunningEngine
   const log = options.log ?? (() => undefined);
   const dataDir = options.dataDir;
   await mkdir(dataDir, { recursive: true });
-  const seeds: AccountSeed[] = [...(options.key ? [{ key: options.key, funded: true }] : []), ...(options.accounts ?? [])];
+  const seeds: AccountSeed[] = [
+    ...(options.key ? [{ key: options.key, funded: true }] : []),
+    ...(options.accounts ?? []),
+  ];
 
   let baseUrl = '';
   const [accounts, ledger, tasks, files, serials] = await Promise.all([
@@ -66,7 +69,9 @@ export async function startEngine(options: EngineOptions): Promise<RunningEngine
   const faults = new Faults(options.faults);
   const limiter = new RateLimiter();
   const billing = new Billing(accounts, ledger, () => `${baseUrl}/billing`);
-  const byType = new Map<TaskType, Endpoint>(ENDPOINTS.map((endpoint) => [endpoint.type, endpoint]));
+  const byType = new Map<TaskType, Endpoint>(
+    ENDPOINTS.map((endpoint) => [endpoint.type, endpoint]),
+  );
   const runner = new TaskRunner({
     store: tasks,
     billing,
@@ -99,7 +104,10 @@ export async function startEngine(options: EngineOptions): Promise<RunningEngine
   // Idle keep-alive sockets stay open well past any client's poll interval, so a client never
   // reuses a socket the server is closing at that moment (ECONNRESET on polls when the event
   // loop was busy with synchronous DSP). Clients close their idle sockets first.
-  const server = createServer({ keepAliveTimeout: 65_000, headersTimeout: 70_000 }, createRequestListener(core));
+  const server = createServer(
+    { keepAliveTimeout: 65_000, headersTimeout: 70_000 },
+    createRequestListener(core),
+  );
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());

@@ -9,11 +9,30 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const out = join(root, 'out');
 rmSync(out, { recursive: true, force: true });
 
-const common = { bundle: true, platform: 'node', target: 'node20', sourcemap: true, logLevel: 'warning', absWorkingDir: root };
+const common = {
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  sourcemap: true,
+  logLevel: 'warning',
+  absWorkingDir: root,
+};
 
-await build({ ...common, entryPoints: ['electron/main/index.ts'], outfile: 'out/main/index.cjs', format: 'cjs', external: ['electron'] });
+await build({
+  ...common,
+  entryPoints: ['electron/main/index.ts'],
+  outfile: 'out/main/index.cjs',
+  format: 'cjs',
+  external: ['electron'],
+});
 // Sandboxed preloads may require only `electron`; everything else is bundled in.
-await build({ ...common, entryPoints: ['electron/preload/index.ts'], outfile: 'out/preload/index.cjs', format: 'cjs', external: ['electron'] });
+await build({
+  ...common,
+  entryPoints: ['electron/preload/index.ts'],
+  outfile: 'out/preload/index.cjs',
+  format: 'cjs',
+  external: ['electron'],
+});
 await build({
   ...common,
   entryPoints: ['engine/cli.ts'],
@@ -21,9 +40,15 @@ await build({
   format: 'esm',
   external: ['onnxruntime-node'],
   // Bundled CommonJS dependencies still call require(); give the ES module one.
-  banner: { js: "import { createRequire as __ssCreateRequire } from 'node:module'; const require = __ssCreateRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __ssCreateRequire } from 'node:module'; const require = __ssCreateRequire(import.meta.url);",
+  },
 });
 
-const vite = spawnSync('npx', ['vite', 'build', '--config', 'renderer/vite.config.ts', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+const vite = spawnSync(
+  'npx',
+  ['vite', 'build', '--config', 'renderer/vite.config.ts', '--logLevel', 'warn'],
+  { cwd: root, stdio: 'inherit' },
+);
 if (vite.status !== 0) process.exit(vite.status ?? 1);
 console.log('build: out/main, out/preload, out/engine, out/renderer');

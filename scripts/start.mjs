@@ -15,7 +15,8 @@ function electronBinary() {
     // The electron package's main export is the path of its binary; it throws when the
     // binary was never downloaded.
     const path = createRequire(import.meta.url)('electron');
-    if (typeof path !== 'string' || !existsSync(path)) return { ok: false, reason: 'the Electron binary is not installed' };
+    if (typeof path !== 'string' || !existsSync(path))
+      return { ok: false, reason: 'the Electron binary is not installed' };
     if (process.platform === 'linux' && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY) {
       return { ok: false, reason: 'there is no display' };
     }
@@ -31,12 +32,18 @@ try {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);
 }
-if (spawnSync('node', ['scripts/build.mjs'], { cwd: root, stdio: 'inherit' }).status !== 0) process.exit(1);
+if (spawnSync('node', ['scripts/build.mjs'], { cwd: root, stdio: 'inherit' }).status !== 0)
+  process.exit(1);
 
 const electron = electronBinary();
 const child = electron.ok
   ? spawn(electron.path, ['.'], { cwd: root, stdio: 'inherit' })
-  : (console.log(`Electron cannot start here (${electron.reason}); opening Soundstage in browser mode instead.`),
-    spawn(process.execPath, ['--import', 'tsx', 'scripts/web/main.ts', ...process.argv.slice(2)], { cwd: root, stdio: 'inherit' }));
+  : (console.log(
+      `Electron cannot start here (${electron.reason}); opening Soundstage in browser mode instead.`,
+    ),
+    spawn(process.execPath, ['--import', 'tsx', 'scripts/web/main.ts', ...process.argv.slice(2)], {
+      cwd: root,
+      stdio: 'inherit',
+    }));
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code) => process.exit(code ?? 0));

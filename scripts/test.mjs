@@ -10,7 +10,11 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const reports = join(root, '.tmp', 'reports');
 
 function run(command, args, env = {}) {
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  const result = spawnSync(command, args, {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+  });
   return result.status ?? 1;
 }
 
@@ -37,14 +41,22 @@ mkdirSync(reports, { recursive: true });
 
 // Suite 1: unit and integration tests (vitest).
 const vitestReport = join(reports, 'vitest.json');
-const vitestStatus = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`]);
+const vitestStatus = run('npx', [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${vitestReport}`,
+]);
 const vitest = readJson(vitestReport);
 if (vitest) {
   totals.passed += vitest.numPassedTests ?? 0;
   totals.failed += vitest.numFailedTests ?? 0;
   totals.skipped += (vitest.numPendingTests ?? 0) + (vitest.numTodoTests ?? 0);
   // A file that fails to load has no tests in the counts: count it as a failure.
-  const brokenFiles = (vitest.testResults ?? []).filter((file) => file.status === 'failed' && file.assertionResults.length === 0).length;
+  const brokenFiles = (vitest.testResults ?? []).filter(
+    (file) => file.status === 'failed' && file.assertionResults.length === 0,
+  ).length;
   totals.failed += brokenFiles;
 }
 if (!vitest || (vitestStatus !== 0 && totals.failed === 0)) {

@@ -5,7 +5,9 @@ const projects = ['shared', 'engine', 'electron', 'renderer', 'e2e', 'scripts'];
 let failed = false;
 for (const project of projects) {
   try {
-    execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', project], { stdio: 'inherit' });
+    execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', project], {
+      stdio: 'inherit',
+    });
     console.log(`typecheck ${project}: ok`);
   } catch {
     failed = true;

@@ -27,7 +27,10 @@ test('bad input is refused at the field before any request', async ({ page, host
   await expect(page.getByTestId('job-row')).toHaveCount(0);
 });
 
-test('an invalid base URL and a rejected key get clear messages, and the key is never shown', async ({ page, host }) => {
+test('an invalid base URL and a rejected key get clear messages, and the key is never shown', async ({
+  page,
+  host,
+}) => {
   const app = new AppPage(page);
   await app.open(host.url);
   await app.goTo('Settings');
@@ -35,7 +38,9 @@ test('an invalid base URL and a rejected key get clear messages, and the key is 
   const baseUrl = page.getByTestId('settings-base-url');
   await baseUrl.fill('ftp://example');
   await baseUrl.blur();
-  await expect(page.getByRole('alert').filter({ hasText: /http:\/\/ or https:\/\//i })).toBeVisible();
+  await expect(
+    page.getByRole('alert').filter({ hasText: /http:\/\/ or https:\/\//i }),
+  ).toBeVisible();
   await baseUrl.fill('http://203.0.113.7');
   await expect(page.getByRole('alert').filter({ hasText: /use https/i })).toBeVisible();
 

@@ -6,7 +6,11 @@ import { MusicPanel } from '../pages/music-panel';
 
 function probeDuration(path: string): { seconds: number; codec: string; format: string } {
   const json = JSON.parse(
-    execFileSync('ffprobe', ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', path], { encoding: 'utf8' }),
+    execFileSync(
+      'ffprobe',
+      ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', path],
+      { encoding: 'utf8' },
+    ),
   );
   return {
     seconds: Number(json.format.duration),
@@ -18,7 +22,10 @@ function probeDuration(path: string): { seconds: number; codec: string; format: 
 // Long enough that the stream is still arriving while playback is checked.
 const SECONDS = 60;
 
-test('first run: generate streamed music, hear it while it streams, find the job, save the take', async ({ page, host }) => {
+test('first run: generate streamed music, hear it while it streams, find the job, save the take', async ({
+  page,
+  host,
+}) => {
   const app = new AppPage(page);
   await app.open(host.url);
   await expect(app.engineStatus()).toContainText(/local engine/i);

@@ -5,7 +5,12 @@ import { join } from 'node:path';
 import { createHandlers } from './ipc/handlers';
 import { registerIpcHandlers } from './ipc/register-electron';
 import { createMainServices, type MainServices } from './services/main-services';
-import { handleAppProtocol, handleMediaProtocol, mediaUrlFor, registerSchemes } from './adapters/app-protocol';
+import {
+  handleAppProtocol,
+  handleMediaProtocol,
+  mediaUrlFor,
+  registerSchemes,
+} from './adapters/app-protocol';
 import { SafeStorageSecretStorage } from './adapters/safe-storage';
 import { UtilityProcessEngineLauncher } from './adapters/utility-engine-launcher';
 import { createMainWindow, isAllowedExternalUrl, isTrustedFrame } from './window';
@@ -65,7 +70,10 @@ if (!app.requestSingleInstanceLock()) {
             audio: [{ name: 'Audio', extensions: ['wav', 'mp3', 'm4a', 'aac', 'ogg', 'flac'] }],
             subtitle: [{ name: 'Subtitles', extensions: ['srt', 'vtt'] }],
           }[kind];
-          const result = await dialog.showOpenDialog({ filters, properties: multiple ? ['openFile', 'multiSelections'] : ['openFile'] });
+          const result = await dialog.showOpenDialog({
+            filters,
+            properties: multiple ? ['openFile', 'multiSelections'] : ['openFile'],
+          });
           return result.canceled ? [] : result.filePaths;
         },
         openExternal: async (url) => {

@@ -8,7 +8,10 @@ const EXTERNAL_HOST_ALLOWLIST = [/(^|\.)sonilo\.ai$/, /(^|\.)github\.com$/];
 export function isAllowedExternalUrl(url: string): boolean {
   try {
     const parsed = new URL(url);
-    return parsed.protocol === 'https:' && EXTERNAL_HOST_ALLOWLIST.some((pattern) => pattern.test(parsed.hostname));
+    return (
+      parsed.protocol === 'https:' &&
+      EXTERNAL_HOST_ALLOWLIST.some((pattern) => pattern.test(parsed.hostname))
+    );
   } catch {
     return false;
   }

@@ -13,7 +13,14 @@ const api: SoundstageApi = {
   shell: 'electron',
   invoke(channel, request) {
     if (!requestChannels.has(channel)) {
-      return Promise.resolve({ ok: false, error: { code: 'unknown_channel', message: `Unknown channel ${String(channel)}`, retryable: false } });
+      return Promise.resolve({
+        ok: false,
+        error: {
+          code: 'unknown_channel',
+          message: `Unknown channel ${String(channel)}`,
+          retryable: false,
+        },
+      });
     }
     return ipcRenderer.invoke(channel, request);
   },

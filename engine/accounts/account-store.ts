@@ -25,7 +25,8 @@ export class AccountStore {
     path: string,
   ) {
     this.file = new JsonFile(path);
-    for (const account of accounts) for (const hash of account.keyHashes) this.byKeyHash.set(hash, account);
+    for (const account of accounts)
+      for (const hash of account.keyHashes) this.byKeyHash.set(hash, account);
   }
 
   static async open(dataDir: string, seeds: readonly AccountSeed[]): Promise<AccountStore> {

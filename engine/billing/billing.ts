@@ -33,7 +33,9 @@ export class Billing {
     account: Account,
     q: Quote,
     taskId: string | null,
-  ): { ok: true; value: { charge: Charge; saved: Promise<void> } } | { ok: false; error: Rejection } {
+  ):
+    | { ok: true; value: { charge: Charge; saved: Promise<void> } }
+    | { ok: false; error: Rejection } {
     const decision = decidePayment(account, q, this.billingUrl());
     if (!decision.ok) return decision;
     const payment = decision.value;
@@ -53,7 +55,10 @@ export class Billing {
       trial: payment.trial,
     });
     const charge: Charge = { ...payment, accountId: account.id, quote: q };
-    return { ok: true, value: { charge, saved: Promise.all([saved, this.accounts.save()]).then(() => undefined) } };
+    return {
+      ok: true,
+      value: { charge, saved: Promise.all([saved, this.accounts.save()]).then(() => undefined) },
+    };
   }
 
   /** Gives a failed generation's payment back (money or the free trial call). */
@@ -61,7 +66,11 @@ export class Billing {
     const account = this.accounts.get(charge.accountId);
     if (!account) return;
     // A task failed again after a restart must not be refunded twice.
-    if (taskId && this.ledger.entries(account.id).some((e) => e.taskId === taskId && e.kind === 'refund')) return;
+    if (
+      taskId &&
+      this.ledger.entries(account.id).some((e) => e.taskId === taskId && e.kind === 'refund')
+    )
+      return;
     if (charge.trial) {
       const allowance = account.trial?.[charge.quote.type];
       if (allowance) allowance.used = Math.max(0, allowance.used - 1);

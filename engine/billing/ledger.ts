@@ -48,7 +48,10 @@ export class Ledger {
   }
 
   /** Records an entry in memory at once; the returned promise resolves when it is on disk. */
-  append(entry: Omit<LedgerEntry, 'id' | 'at'>, at = new Date()): { entry: LedgerEntry; saved: Promise<void> } {
+  append(
+    entry: Omit<LedgerEntry, 'id' | 'at'>,
+    at = new Date(),
+  ): { entry: LedgerEntry; saved: Promise<void> } {
     const full: LedgerEntry = { id: randomUUID(), at: at.toISOString(), ...entry };
     const entries = this.byAccount.get(entry.accountId) ?? [];
     entries.push(full);

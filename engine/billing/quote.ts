@@ -47,13 +47,18 @@ export function quote(type: TaskType, request: BillingRequest, account: Account)
  * trial call first, then the balance; a never-funded account out of trial calls gets
  * trial_exhausted, a funded one insufficient_balance, a suspended one payment_required.
  */
-export function decidePayment(account: Account, q: Quote, billingUrl: string): { ok: true; value: Payment } | { ok: false; error: Rejection } {
+export function decidePayment(
+  account: Account,
+  q: Quote,
+  billingUrl: string,
+): { ok: true; value: Payment } | { ok: false; error: Rejection } {
   if (account.suspended) return refuse('payment_required', 'Account is suspended');
   const allowance = account.trial?.[q.type];
   if (q.trialEligible && allowance && allowance.used < allowance.granted) {
     return { ok: true, value: { amount: 0, trial: true } };
   }
-  if (account.balance >= q.afterDiscount) return { ok: true, value: { amount: q.afterDiscount, trial: false } };
+  if (account.balance >= q.afterDiscount)
+    return { ok: true, value: { amount: q.afterDiscount, trial: false } };
   const service = q.type.replace(/_/g, '-');
   if (!account.funded) {
     if (allowance) {
@@ -62,7 +67,10 @@ export function decidePayment(account: Account, q: Quote, billingUrl: string): {
         `You've used your ${allowance.granted} free trial calls for ${service}. Add a payment method to continue: ${billingUrl}`,
       );
     }
-    return refuse('payment_required', `${service} has no free trial calls. Add a payment method to continue: ${billingUrl}`);
+    return refuse(
+      'payment_required',
+      `${service} has no free trial calls. Add a payment method to continue: ${billingUrl}`,
+    );
   }
   return refuse(
     'insufficient_balance',

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import type { LedgerEntry } from './ledger';
 import { usageReport } from './usage';
 
-const entry = (at: string, kind: 'charge' | 'refund', amount: number, seconds = 10): LedgerEntry => ({
+const entry = (
+  at: string,
+  kind: 'charge' | 'refund',
+  amount: number,
+  seconds = 10,
+): LedgerEntry => ({
   id: at + kind,
   at,
   accountId: 'a',

@@ -26,7 +26,11 @@ export interface UsageReport {
  * Usage over the last `days` UTC days including today (client-notes 6.15). Requests and
  * seconds count charges; cost is charges minus refunds, so the rows add up to the ledger.
  */
-export function usageReport(entries: readonly LedgerEntry[], days: number, now = new Date()): UsageReport {
+export function usageReport(
+  entries: readonly LedgerEntry[],
+  days: number,
+  now = new Date(),
+): UsageReport {
   const end = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) + DAY_MS;
   const start = end - days * DAY_MS;
   const byDate = new Map<string, { requests: number; seconds: number; cost: Money }>();

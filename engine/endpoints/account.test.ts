@@ -8,14 +8,24 @@ const SELF_SERVE = 'sk_self_serve';
 const SFX_ONLY = 'sk_sfx_only';
 
 beforeAll(async () => {
-  engine = await startTestEngine({ accounts: [{ key: SELF_SERVE, funded: false }, { key: SFX_ONLY, services: ['text_to_sfx'] }] });
+  engine = await startTestEngine({
+    accounts: [
+      { key: SELF_SERVE, funded: false },
+      { key: SFX_ONLY, services: ['text_to_sfx'] },
+    ],
+  });
 });
 afterAll(async () => {
   await engine.close();
 });
 
 describe('authentication', () => {
-  const reads = ['/v1/account/services', '/v1/account/usage?days=7', '/v1/tasks/4288764d-0057-4a77-885e-03c0391c7c1d', '/v1/nowhere'];
+  const reads = [
+    '/v1/account/services',
+    '/v1/account/usage?days=7',
+    '/v1/tasks/4288764d-0057-4a77-885e-03c0391c7c1d',
+    '/v1/nowhere',
+  ];
 
   it('answers 401 auth_invalid on every /v1 route without a key or with a wrong one', async () => {
     for (const path of reads) {
@@ -27,7 +37,9 @@ describe('authentication', () => {
       }
     }
     for (const endpoint of ENDPOINTS) {
-      const res = await engine.post(endpoint.path, { prompt: 'x', duration: 5 }, undefined, { key: 'sk_wrong' });
+      const res = await engine.post(endpoint.path, { prompt: 'x', duration: 5 }, undefined, {
+        key: 'sk_wrong',
+      });
       expect(res.status, endpoint.path).toBe(401);
       expect(res.body.code).toBe('auth_invalid');
     }
@@ -38,7 +50,9 @@ describe('authentication', () => {
   });
 
   it('accepts a bearer key in any letter case of the scheme', async () => {
-    const res = await fetch(`${engine.url}/v1/account/services`, { headers: { authorization: `bearer ${engine.key}` } });
+    const res = await fetch(`${engine.url}/v1/account/services`, {
+      headers: { authorization: `bearer ${engine.key}` },
+    });
     expect(res.status).toBe(200);
   });
 });
@@ -48,7 +62,13 @@ describe('GET /v1/account/services', () => {
     const res = await engine.get('/v1/account/services');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/json');
-    expect(res.body).toMatchObject({ rpm_limit: 600, concurrency_limit: 4, discount_factor: 1, max_upload_size_mb: 300, balance: 1000 });
+    expect(res.body).toMatchObject({
+      rpm_limit: 600,
+      concurrency_limit: 4,
+      discount_factor: 1,
+      max_upload_size_mb: 300,
+      balance: 1000,
+    });
     expect(res.body.available_services).toContain('text_to_music');
     expect(res.body.trial).toBeUndefined();
   });
@@ -64,9 +84,14 @@ describe('GET /v1/account/services', () => {
 
 describe('service access', () => {
   it('answers 403 forbidden for a service the account does not have, and lists only its own', async () => {
-    const res = await engine.post('/v1/text-to-music', { prompt: 'rock', duration: 5 }, undefined, { key: SFX_ONLY });
+    const res = await engine.post('/v1/text-to-music', { prompt: 'rock', duration: 5 }, undefined, {
+      key: SFX_ONLY,
+    });
     expect(res.status).toBe(403);
-    expect(res.body).toEqual({ code: 'forbidden', message: 'This account has no access to text-to-music' });
+    expect(res.body).toEqual({
+      code: 'forbidden',
+      message: 'This account has no access to text-to-music',
+    });
     const services = await engine.get('/v1/account/services', { key: SFX_ONLY });
     expect(services.body.available_services.every((s: string) => s === 'text_to_sfx')).toBe(true);
   });
@@ -77,11 +102,14 @@ describe('GET /v1/account/usage', () => {
     for (const days of [1, 365]) {
       const res = await engine.get(`/v1/account/usage?days=${days}`);
       expect(res.status).toBe(200);
-      const span = Date.parse(res.body.summary.period_end) - Date.parse(res.body.summary.period_start);
+      const span =
+        Date.parse(res.body.summary.period_end) - Date.parse(res.body.summary.period_start);
       expect(span).toBe(days * 86_400_000);
     }
     const fallback = await engine.get('/v1/account/usage');
-    expect(Date.parse(fallback.body.summary.period_end) - Date.parse(fallback.body.summary.period_start)).toBe(30 * 86_400_000);
+    expect(
+      Date.parse(fallback.body.summary.period_end) - Date.parse(fallback.body.summary.period_start),
+    ).toBe(30 * 86_400_000);
     expect(fallback.body.daily).toEqual([]);
     expect(fallback.body.summary.total_cost).toBe('0.0000');
   });

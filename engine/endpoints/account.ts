@@ -22,7 +22,11 @@ export function handleServices(res: ServerResponse, account: Account, core: Engi
     body.trial = Object.fromEntries(
       Object.entries(account.trial).map(([type, allowance]) => [
         type,
-        { granted: allowance.granted, used: allowance.used, remaining: Math.max(0, allowance.granted - allowance.used) },
+        {
+          granted: allowance.granted,
+          used: allowance.used,
+          remaining: Math.max(0, allowance.granted - allowance.used),
+        },
       ]),
     );
   }
@@ -30,7 +34,12 @@ export function handleServices(res: ServerResponse, account: Account, core: Engi
 }
 
 /** GET /v1/account/usage?days=N (client-notes 6.15); days 1-365, default 30. */
-export function handleUsage(res: ServerResponse, account: Account, core: EngineCore, url: URL): void {
+export function handleUsage(
+  res: ServerResponse,
+  account: Account,
+  core: EngineCore,
+  url: URL,
+): void {
   const { min, max, default: fallback } = LIMITS.usageDays;
   const raw = url.searchParams.get('days');
   const days = raw === null ? fallback : /^\d+$/.test(raw.trim()) ? Number(raw) : NaN;
@@ -39,7 +48,9 @@ export function handleUsage(res: ServerResponse, account: Account, core: EngineC
       status: 422,
       code: 'unprocessable_entity',
       message: `days must be an integer from ${min} to ${max}`,
-      errors: [{ loc: ['query', 'days'], msg: `Input should be between ${min} and ${max}`, type: 'range' }],
+      errors: [
+        { loc: ['query', 'days'], msg: `Input should be between ${min} and ${max}`, type: 'range' },
+      ],
     });
   }
   sendJson(res, 200, usageReport(core.ledger.entries(account.id), days));

@@ -8,7 +8,12 @@ import { taskEnvelope } from '../tasks/envelope';
  * GET /v1/tasks/{id}: the envelope with result URLs (re-)issued for this read. Another
  * account's task is "not found", exactly like an unknown id.
  */
-export async function handleGetTask(res: ServerResponse, account: Account, core: EngineCore, taskId: string): Promise<void> {
+export async function handleGetTask(
+  res: ServerResponse,
+  account: Account,
+  core: EngineCore,
+  taskId: string,
+): Promise<void> {
   const task = core.tasks.get(taskId);
   if (!task || task.accountId !== account.id) {
     return sendRejection(res, { status: 404, code: 'not_found', message: 'Task not found' });

@@ -2,7 +2,14 @@ import { join } from 'node:path';
 import { LIMITS, MUSIC_OUTPUT_FORMATS } from '../../shared/api/limits';
 import { checkSegments, type Segment } from '../../shared/api/segments';
 import { renderMusicFile, streamMusic, type MusicSpec } from '../music/index';
-import { defineStreamEndpoint, invalidRequest, ok, reject, type Checked, type FieldReader } from '../server/endpoint';
+import {
+  defineStreamEndpoint,
+  invalidRequest,
+  ok,
+  reject,
+  type Checked,
+  type FieldReader,
+} from '../server/endpoint';
 
 type OutputFormat = (typeof MUSIC_OUTPUT_FORMATS)[number];
 
@@ -16,7 +23,11 @@ interface TextToMusicInput {
   segments?: Segment[];
 }
 
-const CONTENT_TYPES: Record<OutputFormat, string> = { m4a: 'audio/mp4', wav: 'audio/wav', mp3: 'audio/mpeg' };
+const CONTENT_TYPES: Record<OutputFormat, string> = {
+  m4a: 'audio/mp4',
+  wav: 'audio/wav',
+  mp3: 'audio/mpeg',
+};
 
 /**
  * POST /v1/text-to-music (spec; client-notes 4, 6.1): NDJSON stream by default, async task
@@ -26,8 +37,13 @@ export const textToMusicEndpoint = defineStreamEndpoint<TextToMusicInput>({
   type: 'text_to_music',
   async prepare(_form, ctx) {
     const f = ctx.fields;
-    const prompt = f.string('prompt', { required: true, min: 1, max: LIMITS.textToMusicPromptMaxChars });
-    if (prompt !== '' && prompt.trim() === '') f.problem('prompt', 'String should have at least 1 character', 'string_too_short');
+    const prompt = f.string('prompt', {
+      required: true,
+      min: 1,
+      max: LIMITS.textToMusicPromptMaxChars,
+    });
+    if (prompt !== '' && prompt.trim() === '')
+      f.problem('prompt', 'String should have at least 1 character', 'string_too_short');
     const { min, max } = LIMITS.textToMusicDuration;
     const durationSeconds = f.int('duration', { required: true, min, max });
     const mode = f.choice('mode', ['stream', 'async'] as const, 'stream');
@@ -43,14 +59,29 @@ export const textToMusicEndpoint = defineStreamEndpoint<TextToMusicInput>({
         variants > 1 && 'variants_num > 1',
         stems && 'stems',
       ].filter(Boolean);
-      if (asyncOnly.length) return invalidRequest(`${asyncOnly.join(', ')} requires mode=async (the stream carries one m4a track)`);
+      if (asyncOnly.length)
+        return invalidRequest(
+          `${asyncOnly.join(', ')} requires mode=async (the stream carries one m4a track)`,
+        );
     }
     // No offline stem separator exists here (local-engine.md section 6): say so before charging.
-    if (stems) return reject(422, 'unprocessable_entity', 'stems are not available on the local engine');
-    return ok({ prompt: prompt.trim(), durationSeconds, mode, outputFormat, variants, ...(segments ? { segments } : {}) });
+    if (stems)
+      return reject(422, 'unprocessable_entity', 'stems are not available on the local engine');
+    return ok({
+      prompt: prompt.trim(),
+      durationSeconds,
+      mode,
+      outputFormat,
+      variants,
+      ...(segments ? { segments } : {}),
+    });
   },
   // Billed per variant; variants are never covered by a free trial call (client-notes 6.1).
-  billing: (input) => ({ seconds: input.durationSeconds, multiplier: input.variants, trialEligible: input.variants === 1 }),
+  billing: (input) => ({
+    seconds: input.durationSeconds,
+    multiplier: input.variants,
+    trialEligible: input.variants === 1,
+  }),
   isStream: (input) => input.mode === 'stream',
   async *stream(input, ctx) {
     const music = streamMusic(toSpec(input, 0), {
@@ -88,7 +119,11 @@ export const textToMusicEndpoint = defineStreamEndpoint<TextToMusicInput>({
         ...(input.variants > 1 ? { title } : {}),
       });
     }
-    return { audio, title: titles[0], ...(input.variants > 1 ? { variants_num: input.variants } : {}) };
+    return {
+      audio,
+      title: titles[0],
+      ...(input.variants > 1 ? { variants_num: input.variants } : {}),
+    };
   },
 });
 
@@ -114,21 +149,35 @@ function readMusicSegments(f: FieldReader, durationSeconds: number): Segment[] |
     f.problem('segments', parsed.error.message);
     return undefined;
   }
-  for (const problem of checkSegments(parsed.value, f.failed ? undefined : durationSeconds)) f.problem('segments', problem.message);
+  for (const problem of checkSegments(parsed.value, f.failed ? undefined : durationSeconds))
+    f.problem('segments', problem.message);
   return parsed.value;
 }
 
 function toSegments(raw: unknown, durationSeconds: number): Checked<Segment[]> {
-  const shapeError = reject(422, 'unprocessable_entity', 'segments must be a JSON array of {start, end, prompt} objects');
+  const shapeError = reject(
+    422,
+    'unprocessable_entity',
+    'segments must be a JSON array of {start, end, prompt} objects',
+  );
   if (!Array.isArray(raw)) return shapeError;
-  const items = raw.map((item: unknown) => (typeof item === 'object' && item !== null ? (item as Record<string, unknown>) : null));
+  const items = raw.map((item: unknown) =>
+    typeof item === 'object' && item !== null ? (item as Record<string, unknown>) : null,
+  );
   const segments: Segment[] = [];
   for (const [index, item] of items.entries()) {
     if (!item || typeof item.prompt !== 'string') return shapeError;
     const start = Number(item.start);
     const next = items[index + 1];
-    const end = item.end !== undefined ? Number(item.end) : next ? Number(next.start) : durationSeconds;
-    if (item.start === undefined || typeof item.start === 'boolean' || !Number.isFinite(start) || !Number.isFinite(end)) return shapeError;
+    const end =
+      item.end !== undefined ? Number(item.end) : next ? Number(next.start) : durationSeconds;
+    if (
+      item.start === undefined ||
+      typeof item.start === 'boolean' ||
+      !Number.isFinite(start) ||
+      !Number.isFinite(end)
+    )
+      return shapeError;
     segments.push({ start, end, prompt: item.prompt });
   }
   return ok(segments);

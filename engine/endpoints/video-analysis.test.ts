@@ -37,7 +37,12 @@ function expectBriefSegments(segments: Loose[]): void {
 describe('POST /v1/video-analysis', () => {
   it('mode both: a brief grounded in the measured shots, one variation per variant', async () => {
     const task = await analyse({ prompt: 'upbeat product teaser', variants_num: 2 });
-    expect(task).toMatchObject({ status: 'succeeded', type: 'video_analysis', mode: 'both', variants_num: 2 });
+    expect(task).toMatchObject({
+      status: 'succeeded',
+      type: 'video_analysis',
+      mode: 'both',
+      variants_num: 2,
+    });
     expectBriefSegments(task.segments);
     expectBriefSegments(task.sfx_segments);
     expect(task.sfx_segments.map((s: Loose) => s.start)).toEqual([0, 3, 6]);
@@ -46,7 +51,8 @@ describe('POST /v1/video-analysis', () => {
     expect(task.variations[0].prompt).toMatch(/cuts at 3 s, 5\.5 s/);
     expect(typeof task.sfx_prompt).toBe('string');
     expect(task.duration_seconds).toBeCloseTo(8, 0);
-    for (const absent of ['negative_prompt', 'title', 'output_url', 'audio', 'video']) expect(task).not.toHaveProperty(absent);
+    for (const absent of ['negative_prompt', 'title', 'output_url', 'audio', 'video'])
+      expect(task).not.toHaveProperty(absent);
   });
 
   it('mode music and mode sfx return only their own brief', async () => {
@@ -81,7 +87,15 @@ describe('POST /v1/video-analysis', () => {
       const res = await engine.post('/v1/video-analysis', fields, { video });
       expect(res.status, JSON.stringify(fields).slice(0, 40)).toBe(status);
     }
-    expect((await engine.post('/v1/video-analysis', { video_url: 'https://example.com/a.mp4' }, { video })).status).toBe(400);
+    expect(
+      (
+        await engine.post(
+          '/v1/video-analysis',
+          { video_url: 'https://example.com/a.mp4' },
+          { video },
+        )
+      ).status,
+    ).toBe(400);
     expect((await engine.post('/v1/video-analysis', { prompt: 'x' })).status).toBe(400);
     expect((await engine.get('/v1/account/usage')).body.summary.total_requests).toBe(before);
   });
@@ -92,7 +106,20 @@ describe('POST /v1/video-analysis', () => {
     expect(noPicture.status).toBe(422);
     expect(noPicture.body.message).toMatch(/no video track/);
     const long = join(dir, 'long.mp4');
-    execFileSync('ffmpeg', ['-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'color=c=black:s=16x16:r=1:d=481', '-c:v', 'libx264', '-preset', 'ultrafast', long]);
+    execFileSync('ffmpeg', [
+      '-loglevel',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'color=c=black:s=16x16:r=1:d=481',
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      long,
+    ]);
     const tooLong = await engine.post('/v1/video-analysis', {}, { video: long });
     expect(tooLong.status).toBe(422);
     expect(tooLong.body.message).toMatch(/exceeds the 480s/);

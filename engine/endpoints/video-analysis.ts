@@ -24,7 +24,11 @@ export const videoAnalysisEndpoint = defineAsyncEndpoint<VideoAnalysisInput>({
   async prepare(_form, ctx) {
     const f = ctx.fields;
     const prompt = f.string('prompt', { max: LIMITS.promptMaxChars });
-    const variants = f.int('variants_num', { default: 1, min: LIMITS.variantsNum.min, max: LIMITS.variantsNum.max });
+    const variants = f.int('variants_num', {
+      default: 1,
+      min: LIMITS.variantsNum.min,
+      max: LIMITS.variantsNum.max,
+    });
     const mode = f.choice('mode', MODES, 'both');
     if (f.failed) return { ok: false, error: f.rejection() };
     const media = await ctx.resolveMedia({ requireVideo: true });
@@ -38,12 +42,22 @@ export const videoAnalysisEndpoint = defineAsyncEndpoint<VideoAnalysisInput>({
       ...(trimmed ? { prompt: trimmed } : {}),
     });
   },
-  billing: (input) => ({ seconds: input.durationSeconds, multiplier: input.variants, trialEligible: input.variants === 1 }),
+  billing: (input) => ({
+    seconds: input.durationSeconds,
+    multiplier: input.variants,
+    trialEligible: input.variants === 1,
+  }),
   async run(input, ctx) {
     const analysis = await analyzeVideo(input.videoPath, { signal: ctx.signal });
     if (!analysis.ok) return taskFailure('ANALYSIS_FAILED', analysis.message);
-    ctx.log(`analysis: ${analysis.value.cuts.length} cuts, ${analysis.value.motionPeaks.length} motion peaks`);
-    const brief = buildBrief(analysis.value, { prompt: input.prompt, variantsNum: input.variants, mode: input.mode });
+    ctx.log(
+      `analysis: ${analysis.value.cuts.length} cuts, ${analysis.value.motionPeaks.length} motion peaks`,
+    );
+    const brief = buildBrief(analysis.value, {
+      prompt: input.prompt,
+      variantsNum: input.variants,
+      mode: input.mode,
+    });
     return { ...brief, ...(input.variants > 1 ? { variants_num: input.variants } : {}) };
   },
 });

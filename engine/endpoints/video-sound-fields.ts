@@ -13,7 +13,10 @@ const MAX_VARIANTS = 10;
  * refuses keep_original_sound; video-to-video-sound adds keep_original_sound and always
  * delivers an mp4.
  */
-export async function readVideoSoundForm(ctx: PrepareContext, kind: 'audio' | 'video'): Promise<Checked<VideoSoundInput>> {
+export async function readVideoSoundForm(
+  ctx: PrepareContext,
+  kind: 'audio' | 'video',
+): Promise<Checked<VideoSoundInput>> {
   const f = ctx.fields;
   const musicPrompt = f.string('music_prompt', { max: LIMITS.promptMaxChars })?.trim();
   const sfxPrompt = f.string('sfx_prompt', { max: LIMITS.promptMaxChars })?.trim();
@@ -23,7 +26,10 @@ export async function readVideoSoundForm(ctx: PrepareContext, kind: 'audio' | 'v
   const output = kind === 'audio' ? f.choice('output_format', AUDIO_OUTPUTS, 'wav') : 'mp4';
   const keepOriginalSound = kind === 'video' ? f.bool('keep_original_sound', false) : false;
   if (kind === 'audio' && f.bool('keep_original_sound', false)) {
-    f.problem('keep_original_sound', 'keep_original_sound is not accepted on video-to-sound; use ducking=true to keep the source audio');
+    f.problem(
+      'keep_original_sound',
+      'keep_original_sound is not accepted on video-to-sound; use ducking=true to keep the source audio',
+    );
   }
   if (f.failed) return { ok: false, error: f.rejection() };
   const media = await ctx.resolveMedia({ requireVideo: true });
@@ -31,7 +37,8 @@ export async function readVideoSoundForm(ctx: PrepareContext, kind: 'audio' | 'v
   const { durationSeconds, hasAudio } = media.value.probe;
   const segments = ctx.parseSegments('segments', durationSeconds);
   if (!segments.ok) return segments;
-  if (durationSeconds < 1) return reject(422, 'unprocessable_entity', 'The video must be at least 1 second long');
+  if (durationSeconds < 1)
+    return reject(422, 'unprocessable_entity', 'The video must be at least 1 second long');
   return ok({
     videoPath: media.value.path,
     durationSeconds,

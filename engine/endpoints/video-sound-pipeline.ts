@@ -11,7 +11,12 @@ import { mixSoundtrack, type KeptVoice } from '../media/soundtrack-mix';
 import { detectSpeechInFile } from '../media/vad';
 import { renderMusicFile, type MusicFile } from '../music/index';
 import { renderSfxForVideo } from '../sfx/index';
-import { TaskError, type PublishedFile, type RunContext, type TaskResultFields } from '../server/endpoint';
+import {
+  TaskError,
+  type PublishedFile,
+  type RunContext,
+  type TaskResultFields,
+} from '../server/endpoint';
 import { DEFAULT_WATERMARK_KEY } from '../watermark';
 
 /** What video-to-sound and video-to-video-sound share after validation (persisted with the task). */
@@ -31,11 +36,25 @@ export interface VideoSoundInput {
   output: 'wav' | 'm4a' | 'mp3' | 'mp4';
 }
 
-const ENCODE_ARGS = { m4a: AUDIO_FORMAT_INFO.aac, mp3: AUDIO_FORMAT_INFO.mp3, wav: AUDIO_FORMAT_INFO.wav } as const;
+const ENCODE_ARGS = {
+  m4a: AUDIO_FORMAT_INFO.aac,
+  mp3: AUDIO_FORMAT_INFO.mp3,
+  wav: AUDIO_FORMAT_INFO.wav,
+} as const;
 
-async function encode(input: string, output: string, format: keyof typeof ENCODE_ARGS, signal: AbortSignal): Promise<void> {
-  const run = await runTool('ffmpeg', [...FFMPEG_QUIET, '-i', input, ...ENCODE_ARGS[format].codecArgs, output], { signal });
-  if (run.code !== 0) throw new TaskError('GENERATION_FAILED', `Encoding failed: ${lastErrorLine(run.stderr)}`);
+async function encode(
+  input: string,
+  output: string,
+  format: keyof typeof ENCODE_ARGS,
+  signal: AbortSignal,
+): Promise<void> {
+  const run = await runTool(
+    'ffmpeg',
+    [...FFMPEG_QUIET, '-i', input, ...ENCODE_ARGS[format].codecArgs, output],
+    { signal },
+  );
+  if (run.code !== 0)
+    throw new TaskError('GENERATION_FAILED', `Encoding failed: ${lastErrorLine(run.stderr)}`);
 }
 
 /**
@@ -43,13 +62,23 @@ async function encode(input: string, output: string, format: keyof typeof ENCODE
  * track; preserve_speech = the isolated speech; on video-to-sound `ducking=true` alone also
  * brings the whole track in. Best effort: a video without usable audio keeps none.
  */
-async function prepareVoice(input: VideoSoundInput, workDir: string, signal: AbortSignal): Promise<KeptVoice | undefined> {
-  const whole = input.keepOriginalSound || (input.output !== 'mp4' && input.ducking && !input.preserveSpeech);
+async function prepareVoice(
+  input: VideoSoundInput,
+  workDir: string,
+  signal: AbortSignal,
+): Promise<KeptVoice | undefined> {
+  const whole =
+    input.keepOriginalSound || (input.output !== 'mp4' && input.ducking && !input.preserveSpeech);
   if (!input.hasAudio || (!whole && !input.preserveSpeech)) return undefined;
   const detected = await detectSpeechInFile(input.videoPath, signal);
   if (!detected.ok) return undefined;
   if (whole) return { path: input.videoPath, speech: detected.value };
-  const isolated = await isolateSpeech(input.videoPath, join(workDir, 'speech.wav'), detected.value, signal);
+  const isolated = await isolateSpeech(
+    input.videoPath,
+    join(workDir, 'speech.wav'),
+    detected.value,
+    signal,
+  );
   return isolated.ok ? { path: isolated.value.outputPath, speech: detected.value } : undefined;
 }
 
@@ -80,13 +109,27 @@ function renderSfx({ input, ctx, watermarkKey }: Shared, analysis: VideoAnalysis
       cuts: analysis.cuts,
       motionPeaks: analysis.motionPeaks,
     },
-    { workDir, format: 'wav', signal: ctx.signal, watermarkPayload: ctx.watermarkPayload, watermarkKey },
+    {
+      workDir,
+      format: 'wav',
+      signal: ctx.signal,
+      watermarkPayload: ctx.watermarkPayload,
+      watermarkKey,
+    },
   );
 }
 
-async function renderMusic(shared: Shared, analysis: VideoAnalysis, index: number): Promise<MusicFile> {
+async function renderMusic(
+  shared: Shared,
+  analysis: VideoAnalysis,
+  index: number,
+): Promise<MusicFile> {
   const { input, ctx, watermarkKey } = shared;
-  const brief = buildBrief(analysis, { prompt: input.musicPrompt, variantsNum: index + 1, mode: 'music' });
+  const brief = buildBrief(analysis, {
+    prompt: input.musicPrompt,
+    variantsNum: index + 1,
+    mode: 'music',
+  });
   return renderMusicFile(
     {
       // Without a music prompt, the measured brief (light, motion, colour, cuts) is the prompt.
@@ -95,17 +138,33 @@ async function renderMusic(shared: Shared, analysis: VideoAnalysis, index: numbe
       cuts: analysis.cuts,
       ...(index > 0 ? { seed: index } : {}),
     },
-    { workDir: await variantDir(shared, index), format: 'm4a', signal: ctx.signal, watermarkPayload: ctx.watermarkPayload, watermarkKey },
+    {
+      workDir: await variantDir(shared, index),
+      format: 'm4a',
+      signal: ctx.signal,
+      watermarkPayload: ctx.watermarkPayload,
+      watermarkKey,
+    },
   );
 }
 
-async function finishVariant(shared: Shared, index: number, music: MusicFile, stems: Stems): Promise<TaskResultFields> {
+async function finishVariant(
+  shared: Shared,
+  index: number,
+  music: MusicFile,
+  stems: Stems,
+): Promise<TaskResultFields> {
   const { input, ctx, watermarkKey } = shared;
   const dir = await variantDir(shared, index);
   const suffix = input.variants > 1 ? `-${index + 1}` : '';
   const mixPath = join(dir, 'soundtrack.wav');
   const mixed = await mixSoundtrack(
-    { musicPath: music.path, sfxPath: stems.sfx.path, ducking: input.ducking, ...(stems.voice ? { voice: stems.voice } : {}) },
+    {
+      musicPath: music.path,
+      sfxPath: stems.sfx.path,
+      ducking: input.ducking,
+      ...(stems.voice ? { voice: stems.voice } : {}),
+    },
     mixPath,
     {
       durationSeconds: input.durationSeconds,
@@ -115,24 +174,40 @@ async function finishVariant(shared: Shared, index: number, music: MusicFile, st
     },
   );
   if (!mixed.ok) throw new TaskError('GENERATION_FAILED', mixed.message);
-  const musicPublished = await ctx.publish(music.path, { contentType: music.contentType, ext: 'm4a', name: `music${suffix}` });
+  const musicPublished = await ctx.publish(music.path, {
+    contentType: music.contentType,
+    ext: 'm4a',
+    name: `music${suffix}`,
+  });
   let processed: PublishedFile | undefined;
   if (mixed.value.processedMusicPath) {
     const m4a = join(dir, 'music-processed.m4a');
     await encode(mixed.value.processedMusicPath, m4a, 'm4a', ctx.signal);
-    processed = await ctx.publish(m4a, { contentType: 'audio/mp4', ext: 'm4a', name: `music-processed${suffix}` });
+    processed = await ctx.publish(m4a, {
+      contentType: 'audio/mp4',
+      ext: 'm4a',
+      name: `music-processed${suffix}`,
+    });
   }
   let output: PublishedFile;
   if (input.output === 'mp4') {
     const mp4 = join(dir, 'video.mp4');
     const muxed = await muxAudioWithVideo(input.videoPath, mixPath, mp4, { signal: ctx.signal });
     if (!muxed.ok) throw new TaskError('GENERATION_FAILED', muxed.message);
-    output = await ctx.publish(mp4, { contentType: 'video/mp4', ext: 'mp4', name: `video-sound${suffix}` });
+    output = await ctx.publish(mp4, {
+      contentType: 'video/mp4',
+      ext: 'mp4',
+      name: `video-sound${suffix}`,
+    });
   } else {
     const format = input.output;
     const file = format === 'wav' ? mixPath : join(dir, `soundtrack.${ENCODE_ARGS[format].ext}`);
     if (format !== 'wav') await encode(mixPath, file, format, ctx.signal);
-    output = await ctx.publish(file, { contentType: ENCODE_ARGS[format].contentType, ext: ENCODE_ARGS[format].ext, name: `sound${suffix}` });
+    output = await ctx.publish(file, {
+      contentType: ENCODE_ARGS[format].contentType,
+      ext: ENCODE_ARGS[format].ext,
+      name: `sound${suffix}`,
+    });
   }
   return {
     variant_index: index,
@@ -150,7 +225,10 @@ async function finishVariant(shared: Shared, index: number, music: MusicFile, st
  * the kept voice source if any, per variant. Result (client-notes 5.4): `outputs[]` sorted by
  * variant_index, present even for one variant, with the top-level fields aliasing outputs[0].
  */
-export async function runVideoSound(input: VideoSoundInput, ctx: RunContext): Promise<TaskResultFields> {
+export async function runVideoSound(
+  input: VideoSoundInput,
+  ctx: RunContext,
+): Promise<TaskResultFields> {
   const shared: Shared = { input, ctx, watermarkKey: ctx.watermarkKey ?? DEFAULT_WATERMARK_KEY };
   // Voice detection needs only the audio, so it runs while the picture is being analysed; the
   // effects and the first variant's music then render side by side (2 cores).
@@ -164,15 +242,28 @@ export async function runVideoSound(input: VideoSoundInput, ctx: RunContext): Pr
   ctx.log(`video sound: ${analysis.cuts.length} cuts, ${analysis.motionPeaks.length} motion peaks`);
   const sfxDir = join(ctx.workDir, 'sfx');
   await mkdir(sfxDir, { recursive: true });
-  const [sfx, firstMusic, voice] = await Promise.all([renderSfx(shared, analysis, sfxDir), renderMusic(shared, analysis, 0), voicePromise]);
+  const [sfx, firstMusic, voice] = await Promise.all([
+    renderSfx(shared, analysis, sfxDir),
+    renderMusic(shared, analysis, 0),
+    voicePromise,
+  ]);
   const stems: Stems = {
     analysis,
-    sfx: { path: sfx.path, published: await ctx.publish(sfx.path, { contentType: sfx.contentType, ext: sfx.ext, name: 'sfx' }) },
+    sfx: {
+      path: sfx.path,
+      published: await ctx.publish(sfx.path, {
+        contentType: sfx.contentType,
+        ext: sfx.ext,
+        name: 'sfx',
+      }),
+    },
     ...(voice ? { voice } : {}),
   };
   const outputs: TaskResultFields[] = [await finishVariant(shared, 0, firstMusic, stems)];
   for (let index = 1; index < input.variants; index += 1) {
-    outputs.push(await finishVariant(shared, index, await renderMusic(shared, analysis, index), stems));
+    outputs.push(
+      await finishVariant(shared, index, await renderMusic(shared, analysis, index), stems),
+    );
   }
   const { variant_index: _first, ...top } = outputs[0] ?? {};
   return { ...top, outputs, ...(input.variants > 1 ? { variants_num: input.variants } : {}) };

@@ -3,7 +3,12 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { measureLoudness } from '../media/loudness';
-import { makeFestival, placeSpeech, videoStreamMd5, videoWithAudio } from '../media/__tests__/fixtures';
+import {
+  makeFestival,
+  placeSpeech,
+  videoStreamMd5,
+  videoWithAudio,
+} from '../media/__tests__/fixtures';
 import { startTestEngine, tempDir, type Loose, type TestEngine } from '../testing/harness';
 import { ffprobeJson, makeTestAudio, makeTestVideo } from '../testing/media';
 import { DEFAULT_WATERMARK_KEY, detectWatermarkFile } from '../watermark';
@@ -16,7 +21,13 @@ let video: string;
 beforeAll(async () => {
   engine = await startTestEngine();
   dir = await tempDir('soundstage-v2s-');
-  const picture = await makeTestVideo({ seconds: 6, cuts: [2, 4], withAudio: false, dir, name: 'picture.mp4' });
+  const picture = await makeTestVideo({
+    seconds: 6,
+    cuts: [2, 4],
+    withAudio: false,
+    dir,
+    name: 'picture.mp4',
+  });
   makeFestival(join(dir, 'line.wav'), 'Here is the harbour at night.');
   placeSpeech(join(dir, 'speech.wav'), [{ file: join(dir, 'line.wav'), at: 1 }], 6);
   video = join(dir, 'talking.mp4');
@@ -43,7 +54,11 @@ async function submit(path: string, fields: Record<string, string | number> = {}
   return task;
 }
 
-async function expectDeliverable(task: Loose, name: string, kind: 'audio' | 'video'): Promise<string> {
+async function expectDeliverable(
+  task: Loose,
+  name: string,
+  kind: 'audio' | 'video',
+): Promise<string> {
   const file = await download(task.output_url, name);
   expect(file.bytes).toBe(task.output_bytes);
   const probe = await ffprobeJson(file.path);
@@ -59,21 +74,38 @@ async function expectDeliverable(task: Loose, name: string, kind: 'audio' | 'vid
 
 describe('POST /v1/video-to-video-sound', () => {
   it('default: generated music + effects muxed under the untouched picture, with stems and outputs[]', async () => {
-    const task = await submit('/v1/video-to-video-sound', { music_prompt: 'calm piano', sfx_prompt: 'rain' });
+    const task = await submit('/v1/video-to-video-sound', {
+      music_prompt: 'calm piano',
+      sfx_prompt: 'rain',
+    });
     expect(task).toMatchObject({ type: 'video_to_video_sound', output_type: 'video' });
     expect(task.output_url).toMatch(/\.mp4(\?|$)/);
     expect(task.music).toMatchObject({ content_type: 'audio/mp4' });
     expect(task.sfx).toMatchObject({ content_type: 'audio/wav' });
     expect(task).not.toHaveProperty('music_processed');
     expect(task.outputs).toHaveLength(1);
-    expect(task.outputs[0]).toMatchObject({ variant_index: 0, output_url: task.output_url, output_bytes: task.output_bytes });
+    expect(task.outputs[0]).toMatchObject({
+      variant_index: 0,
+      output_url: task.output_url,
+      output_bytes: task.output_bytes,
+    });
     const path = await expectDeliverable(task, 'v2vs.mp4', 'video');
     expect(videoStreamMd5(path)).toBe(videoStreamMd5(video));
-    expect((await detectWatermarkFile((await download(task.music.url, 'music.m4a')).path, DEFAULT_WATERMARK_KEY)).found).toBe(true);
+    expect(
+      (
+        await detectWatermarkFile(
+          (await download(task.music.url, 'music.m4a')).path,
+          DEFAULT_WATERMARK_KEY,
+        )
+      ).found,
+    ).toBe(true);
   });
 
   it('keep_original_sound with ducking keeps the source track and adds music_processed', async () => {
-    const task = await submit('/v1/video-to-video-sound', { keep_original_sound: 'true', ducking: 'true' });
+    const task = await submit('/v1/video-to-video-sound', {
+      keep_original_sound: 'true',
+      ducking: 'true',
+    });
     expect(task.music_processed).toMatchObject({ content_type: 'audio/mp4' });
     expect(task.outputs[0].music_processed.url).toBe(task.music_processed.url);
     await expectDeliverable(task, 'kept.mp4', 'video');
@@ -93,7 +125,11 @@ describe('POST /v1/video-to-sound', () => {
     const ducked = await submit('/v1/video-to-sound', { ducking: 'true', output_format: 'm4a' });
     expect(ducked.output_url).toMatch(/\.m4a(\?|$)/);
     expect(ducked.music_processed).toBeDefined();
-    const speech = await submit('/v1/video-to-sound', { preserve_speech: 'true', output_format: 'mp3', variants_num: 2 });
+    const speech = await submit('/v1/video-to-sound', {
+      preserve_speech: 'true',
+      output_format: 'mp3',
+      variants_num: 2,
+    });
     expect(speech.variants_num).toBe(2);
     expect(speech.outputs.map((o: Loose) => o.variant_index)).toEqual([0, 1]);
     expect(speech.outputs[0].output_url).not.toBe(speech.outputs[1].output_url);
@@ -109,9 +145,29 @@ describe('video sound validation', () => {
     const cases: [string, Record<string, string | number>, number][] = [
       ['/v1/video-to-video-sound', { music_prompt: 'x'.repeat(2001) }, 422],
       ['/v1/video-to-video-sound', { sfx_prompt: 'x'.repeat(2001) }, 422],
-      ['/v1/video-to-video-sound', { segments: JSON.stringify([{ start: 1, end: 3, prompt: 'wind' }]) }, 422],
-      ['/v1/video-to-video-sound', { segments: JSON.stringify([{ start: 0, end: 9, prompt: 'wind' }]) }, 422],
-      ['/v1/video-to-video-sound', { segments: JSON.stringify(Array.from({ length: 31 }, (_, i) => ({ start: i * 0.1, end: (i + 1) * 0.1, prompt: 'x' }))) }, 422],
+      [
+        '/v1/video-to-video-sound',
+        { segments: JSON.stringify([{ start: 1, end: 3, prompt: 'wind' }]) },
+        422,
+      ],
+      [
+        '/v1/video-to-video-sound',
+        { segments: JSON.stringify([{ start: 0, end: 9, prompt: 'wind' }]) },
+        422,
+      ],
+      [
+        '/v1/video-to-video-sound',
+        {
+          segments: JSON.stringify(
+            Array.from({ length: 31 }, (_, i) => ({
+              start: i * 0.1,
+              end: (i + 1) * 0.1,
+              prompt: 'x',
+            })),
+          ),
+        },
+        422,
+      ],
       ['/v1/video-to-video-sound', { variants_num: 11 }, 422],
       ['/v1/video-to-sound', { output_format: 'ogg' }, 422],
       ['/v1/video-to-sound', { keep_original_sound: 'true' }, 422],
@@ -120,12 +176,33 @@ describe('video sound validation', () => {
       const res = await engine.post(path, fields, { video });
       expect(res.status, `${path} ${JSON.stringify(fields).slice(0, 60)}`).toBe(status);
     }
-    expect((await engine.post('/v1/video-to-video-sound', { video_url: 'https://example.com/v.mp4' }, { video })).status).toBe(400);
+    expect(
+      (
+        await engine.post(
+          '/v1/video-to-video-sound',
+          { video_url: 'https://example.com/v.mp4' },
+          { video },
+        )
+      ).status,
+    ).toBe(400);
     expect((await engine.post('/v1/video-to-sound', {})).status).toBe(400);
     const tone = await makeTestAudio({ seconds: 2, dir, name: 'tone.wav' });
     expect((await engine.post('/v1/video-to-sound', {}, { video: tone })).status).toBe(422);
     const long = join(dir, 'long.mp4');
-    execFileSync('ffmpeg', ['-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'color=c=black:s=16x16:r=1:d=481', '-c:v', 'libx264', '-preset', 'ultrafast', long]);
+    execFileSync('ffmpeg', [
+      '-loglevel',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'color=c=black:s=16x16:r=1:d=481',
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      long,
+    ]);
     const tooLong = await engine.post('/v1/video-to-video-sound', {}, { video: long });
     expect(tooLong.status).toBe(422);
     expect(tooLong.body.message).toMatch(/exceeds the 480s/);

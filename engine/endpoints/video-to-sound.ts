@@ -10,6 +10,10 @@ import { runVideoSound, type VideoSoundInput } from './video-sound-pipeline';
 export const videoToSoundEndpoint = defineAsyncEndpoint<VideoSoundInput>({
   type: 'video_to_sound',
   prepare: (_form, ctx) => readVideoSoundForm(ctx, 'audio'),
-  billing: (input) => ({ seconds: input.durationSeconds, multiplier: input.variants, trialEligible: input.variants === 1 }),
+  billing: (input) => ({
+    seconds: input.durationSeconds,
+    multiplier: input.variants,
+    trialEligible: input.variants === 1,
+  }),
   run: runVideoSound,
 });

@@ -11,6 +11,10 @@ import { runVideoSound, type VideoSoundInput } from './video-sound-pipeline';
 export const videoToVideoSoundEndpoint = defineAsyncEndpoint<VideoSoundInput>({
   type: 'video_to_video_sound',
   prepare: (_form, ctx) => readVideoSoundForm(ctx, 'video'),
-  billing: (input) => ({ seconds: input.durationSeconds, multiplier: input.variants, trialEligible: input.variants === 1 }),
+  billing: (input) => ({
+    seconds: input.durationSeconds,
+    multiplier: input.variants,
+    trialEligible: input.variants === 1,
+  }),
   run: runVideoSound,
 });

@@ -38,7 +38,9 @@ describe('fault switches', () => {
   });
 
   it('ends a stream with an error event and refunds it', async () => {
-    engine = await startTestEngine({ faults: { stream: { afterChunks: 1, kind: 'error', code: 'UPSTREAM', message: 'boom' } } });
+    engine = await startTestEngine({
+      faults: { stream: { afterChunks: 1, kind: 'error', code: 'UPSTREAM', message: 'boom' } },
+    });
     const res = await engine.post('/v1/text-to-music', { prompt: 'rock', duration: 5 });
     const events = parseNdjson(res.text);
     expect(events.at(-1)).toEqual({ type: 'error', code: 'UPSTREAM', message: 'boom' });
@@ -46,9 +48,19 @@ describe('fault switches', () => {
   });
 
   it('fails tasks of a type with the chosen code', async () => {
-    engine = await startTestEngine({ faults: { failTasks: [{ type: 'text_to_music', code: 'UPSTREAM_MALFORMED' }] } });
-    const ack = await engine.post('/v1/text-to-music', { prompt: 'rock', duration: 5, mode: 'async' });
+    engine = await startTestEngine({
+      faults: { failTasks: [{ type: 'text_to_music', code: 'UPSTREAM_MALFORMED' }] },
+    });
+    const ack = await engine.post('/v1/text-to-music', {
+      prompt: 'rock',
+      duration: 5,
+      mode: 'async',
+    });
     const task = await engine.pollTask(ack.body.task_id);
-    expect(task).toMatchObject({ status: 'failed', refunded: true, error: { code: 'UPSTREAM_MALFORMED' } });
+    expect(task).toMatchObject({
+      status: 'failed',
+      refunded: true,
+      error: { code: 'UPSTREAM_MALFORMED' },
+    });
   });
 });

@@ -77,7 +77,10 @@ export class Faults {
       const used = this.failUses.get(rule) ?? 0;
       if (rule.times !== undefined && used >= rule.times) continue;
       this.failUses.set(rule, used + 1);
-      return { code: rule.code, message: rule.message ?? `Forced failure ${rule.code} (engine fault configuration)` };
+      return {
+        code: rule.code,
+        message: rule.message ?? `Forced failure ${rule.code} (engine fault configuration)`,
+      };
     }
     return undefined;
   }

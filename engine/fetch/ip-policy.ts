@@ -49,25 +49,40 @@ function checkV4(value: number, policy: AddressPolicy): AddressVerdict {
 function checkV6(address: string, policy: AddressPolicy): AddressVerdict {
   const bytes = parseV6(address.split('%')[0] ?? '');
   if (!bytes) return { allowed: false, reason: 'unparsable IPv6 address' };
-  const refused: AddressVerdict = { allowed: false, reason: 'private, loopback, link-local or reserved IPv6 address' };
+  const refused: AddressVerdict = {
+    allowed: false,
+    reason: 'private, loopback, link-local or reserved IPv6 address',
+  };
   const zeros = (from: number, to: number) => bytes.slice(from, to).every((b) => b === 0);
   const v4At = (offset: number) =>
-    ((bytes[offset]! << 24) | (bytes[offset + 1]! << 16) | (bytes[offset + 2]! << 8) | bytes[offset + 3]!) >>> 0;
+    ((bytes[offset]! << 24) |
+      (bytes[offset + 1]! << 16) |
+      (bytes[offset + 2]! << 8) |
+      bytes[offset + 3]!) >>>
+    0;
   if (zeros(0, 15) && bytes[15] === 1) return policy.allowLoopback ? { allowed: true } : refused; // ::1
   if (zeros(0, 16)) return refused; // ::
   // ::ffff:a.b.c.d (mapped) and ::a.b.c.d (compatible, deprecated)
-  if (zeros(0, 10) && ((bytes[10] === 0xff && bytes[11] === 0xff) || (bytes[10] === 0 && bytes[11] === 0))) {
+  if (
+    zeros(0, 10) &&
+    ((bytes[10] === 0xff && bytes[11] === 0xff) || (bytes[10] === 0 && bytes[11] === 0))
+  ) {
     return checkV4(v4At(12), policy);
   }
   // 64:ff9b::/96 and 64:ff9b:1::/48 (NAT64) embed an IPv4 address in the last 32 bits.
-  if (bytes[0] === 0x00 && bytes[1] === 0x64 && bytes[2] === 0xff && bytes[3] === 0x9b) return checkV4(v4At(12), policy);
+  if (bytes[0] === 0x00 && bytes[1] === 0x64 && bytes[2] === 0xff && bytes[3] === 0x9b)
+    return checkV4(v4At(12), policy);
   // 2002::/16 (6to4) embeds one in bits 16-47.
   if (bytes[0] === 0x20 && bytes[1] === 0x02) return checkV4(v4At(2), policy);
   // Only global unicast 2000::/3 is public; fc00::/7 (incl. fd00:ec2::254 metadata), fe80::/10,
   // ff00::/8 and the rest fall outside it.
   if ((bytes[0]! & 0xe0) !== 0x20) return refused;
   // 2001::/32 Teredo and 2001:db8::/32 documentation inside 2000::/3.
-  if (bytes[0] === 0x20 && bytes[1] === 0x01 && ((bytes[2] === 0 && bytes[3] === 0) || (bytes[2] === 0x0d && bytes[3] === 0xb8))) {
+  if (
+    bytes[0] === 0x20 &&
+    bytes[1] === 0x01 &&
+    ((bytes[2] === 0 && bytes[3] === 0) || (bytes[2] === 0x0d && bytes[3] === 0xb8))
+  ) {
     return refused;
   }
   return { allowed: true };
@@ -79,7 +94,7 @@ function cidr4(base: string, bits: number): Cidr4 {
 }
 
 function inCidr4(value: number, [base, mask]: Cidr4): boolean {
-  return ((value & mask) >>> 0) === base;
+  return (value & mask) >>> 0 === base;
 }
 
 function parseV4(address: string): number {

@@ -52,7 +52,11 @@ const dest = (name: string) => join(dir, name);
 
 describe('safeFetchToFile', () => {
   it('downloads from an allowed host and follows a relative redirect', async () => {
-    const result = await safeFetchToFile(`${base}/to-file`, { destPath: dest('a.bin'), maxBytes: 10_000, allowLoopback: true });
+    const result = await safeFetchToFile(`${base}/to-file`, {
+      destPath: dest('a.bin'),
+      maxBytes: 10_000,
+      allowLoopback: true,
+    });
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     expect(result.value.bytes).toBe(1000);
@@ -61,48 +65,90 @@ describe('safeFetchToFile', () => {
   });
 
   it('refuses loopback without the test flag, by IP and by name', async () => {
-    for (const url of [`${base}/file.bin`, base.replace('127.0.0.1', 'localhost') + '/file.bin', 'http://[::1]:9/x', 'http://[::ffff:127.0.0.1]:9/x']) {
+    for (const url of [
+      `${base}/file.bin`,
+      base.replace('127.0.0.1', 'localhost') + '/file.bin',
+      'http://[::1]:9/x',
+      'http://[::ffff:127.0.0.1]:9/x',
+    ]) {
       const result = await safeFetchToFile(url, { destPath: dest('b.bin'), maxBytes: 10_000 });
       expect(result.ok ? 'ok' : result.error.kind, url).toBe('blocked');
     }
   });
 
   it('refuses metadata and private addresses directly', async () => {
-    for (const url of ['http://169.254.169.254/latest/meta-data/', 'http://10.0.0.1/', 'http://[fd00:ec2::254]/', 'http://0.0.0.0/', 'http://100.64.1.1/']) {
-      const result = await safeFetchToFile(url, { destPath: dest('c.bin'), maxBytes: 10_000, allowLoopback: true });
+    for (const url of [
+      'http://169.254.169.254/latest/meta-data/',
+      'http://10.0.0.1/',
+      'http://[fd00:ec2::254]/',
+      'http://0.0.0.0/',
+      'http://100.64.1.1/',
+    ]) {
+      const result = await safeFetchToFile(url, {
+        destPath: dest('c.bin'),
+        maxBytes: 10_000,
+        allowLoopback: true,
+      });
       expect(result.ok ? 'ok' : result.error.kind, url).toBe('blocked');
     }
   });
 
   it('re-checks every redirect hop', async () => {
     for (const path of ['/to-metadata', '/to-mapped']) {
-      const result = await safeFetchToFile(base + path, { destPath: dest('d.bin'), maxBytes: 10_000, allowLoopback: true });
+      const result = await safeFetchToFile(base + path, {
+        destPath: dest('d.bin'),
+        maxBytes: 10_000,
+        allowLoopback: true,
+      });
       expect(result.ok ? 'ok' : result.error.kind, path).toBe('blocked');
     }
   });
 
   it('stops after 5 redirects', async () => {
-    const result = await safeFetchToFile(`${base}/loop0`, { destPath: dest('e.bin'), maxBytes: 10_000, allowLoopback: true });
+    const result = await safeFetchToFile(`${base}/loop0`, {
+      destPath: dest('e.bin'),
+      maxBytes: 10_000,
+      allowLoopback: true,
+    });
     expect(result.ok ? 'ok' : result.error.kind).toBe('too_many_redirects');
   });
 
   it('enforces the size cap while streaming', async () => {
-    const result = await safeFetchToFile(`${base}/big`, { destPath: dest('f.bin'), maxBytes: 5_000, allowLoopback: true });
+    const result = await safeFetchToFile(`${base}/big`, {
+      destPath: dest('f.bin'),
+      maxBytes: 5_000,
+      allowLoopback: true,
+    });
     expect(result.ok ? 'ok' : result.error.kind).toBe('too_large');
     await expect(readFile(dest('f.bin'))).rejects.toThrow();
   });
 
   it('refuses non-http schemes, and plain http when https is required', async () => {
-    const ftp = await safeFetchToFile('ftp://example.com/x', { destPath: dest('g.bin'), maxBytes: 10 });
+    const ftp = await safeFetchToFile('ftp://example.com/x', {
+      destPath: dest('g.bin'),
+      maxBytes: 10,
+    });
     expect(ftp.ok ? 'ok' : ftp.error.kind).toBe('scheme');
-    const file = await safeFetchToFile('file:///etc/passwd', { destPath: dest('g.bin'), maxBytes: 10 });
+    const file = await safeFetchToFile('file:///etc/passwd', {
+      destPath: dest('g.bin'),
+      maxBytes: 10,
+    });
     expect(file.ok ? 'ok' : file.error.kind).toBe('scheme');
-    const plain = await safeFetchToFile(`${base}/file.bin`, { destPath: dest('g.bin'), maxBytes: 10_000, httpsOnly: true, allowLoopback: true });
+    const plain = await safeFetchToFile(`${base}/file.bin`, {
+      destPath: dest('g.bin'),
+      maxBytes: 10_000,
+      httpsOnly: true,
+      allowLoopback: true,
+    });
     expect(plain.ok ? 'ok' : plain.error.kind).toBe('scheme');
   });
 
   it('reports HTTP errors as values', async () => {
-    const result = await safeFetchToFile(`${base}/missing`, { destPath: dest('h.bin'), maxBytes: 10_000, allowLoopback: true });
+    const result = await safeFetchToFile(`${base}/missing`, {
+      destPath: dest('h.bin'),
+      maxBytes: 10_000,
+      allowLoopback: true,
+    });
     expect(result.ok ? 'ok' : result.error.kind).toBe('http_status');
   });
 });

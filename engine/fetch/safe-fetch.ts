@@ -34,7 +34,10 @@ export type SafeFetchResult =
   | { ok: false; error: { kind: SafeFetchErrorKind; message: string } };
 
 type Failure = Extract<SafeFetchResult, { ok: false }>;
-const fail = (kind: SafeFetchErrorKind, message: string): Failure => ({ ok: false, error: { kind, message } });
+const fail = (kind: SafeFetchErrorKind, message: string): Failure => ({
+  ok: false,
+  error: { kind, message },
+});
 
 /**
  * Downloads a user-supplied URL without letting it reach the engine's own network: every hop's
@@ -42,7 +45,10 @@ const fail = (kind: SafeFetchErrorKind, message: string): Failure => ({ ok: fals
  * address (the socket's lookup returns it), so DNS cannot change between check and connect.
  * Redirects are followed by hand and re-checked; the size cap is enforced while streaming.
  */
-export async function safeFetchToFile(url: string, options: SafeFetchOptions): Promise<SafeFetchResult> {
+export async function safeFetchToFile(
+  url: string,
+  options: SafeFetchOptions,
+): Promise<SafeFetchResult> {
   const maxRedirects = options.maxRedirects ?? 5;
   let current = url;
   for (let hop = 0; hop <= maxRedirects; hop++) {
@@ -73,7 +79,9 @@ export async function safeFetchToFile(url: string, options: SafeFetchOptions): P
 async function checkTarget(
   text: string,
   options: SafeFetchOptions,
-): Promise<{ ok: true; value: { url: URL; address: { address: string; family: number } } } | Failure> {
+): Promise<
+  { ok: true; value: { url: URL; address: { address: string; family: number } } } | Failure
+> {
   let url: URL;
   try {
     url = new URL(text);
@@ -81,9 +89,13 @@ async function checkTarget(
     return fail('bad_url', 'Not a valid URL');
   }
   if (url.protocol !== 'https:' && (options.httpsOnly || url.protocol !== 'http:')) {
-    return fail('scheme', options.httpsOnly ? 'Only https URLs are accepted' : 'Only http and https URLs are accepted');
+    return fail(
+      'scheme',
+      options.httpsOnly ? 'Only https URLs are accepted' : 'Only http and https URLs are accepted',
+    );
   }
-  if (url.username || url.password) return fail('bad_url', 'URLs with credentials are not accepted');
+  if (url.username || url.password)
+    return fail('bad_url', 'URLs with credentials are not accepted');
   const host = url.hostname.replace(/^\[|\]$/g, '');
   let addresses: { address: string; family: number }[];
   if (isIP(host)) {
@@ -98,7 +110,8 @@ async function checkTarget(
   const policy = { allowLoopback: options.allowLoopback ?? false };
   for (const candidate of addresses) {
     const verdict = checkAddress(candidate.address, policy);
-    if (!verdict.allowed) return fail('blocked', `Refused to fetch from ${host}: ${verdict.reason}`);
+    if (!verdict.allowed)
+      return fail('blocked', `Refused to fetch from ${host}: ${verdict.reason}`);
   }
   const first = addresses[0];
   if (!first) return fail('dns', `Could not resolve ${host}`);
@@ -131,7 +144,11 @@ function request(
   });
 }
 
-function saveBody(res: IncomingMessage, finalUrl: string, options: SafeFetchOptions): Promise<SafeFetchResult> {
+function saveBody(
+  res: IncomingMessage,
+  finalUrl: string,
+  options: SafeFetchOptions,
+): Promise<SafeFetchResult> {
   const declared = Number(res.headers['content-length']);
   if (Number.isFinite(declared) && declared > options.maxBytes) {
     res.destroy();
@@ -155,12 +172,17 @@ function saveBody(res: IncomingMessage, finalUrl: string, options: SafeFetchOpti
     };
     res.on('data', (chunk: Buffer) => {
       bytes += chunk.length;
-      if (bytes > options.maxBytes) finish(fail('too_large', `The file is larger than ${options.maxBytes} bytes`));
+      if (bytes > options.maxBytes)
+        finish(fail('too_large', `The file is larger than ${options.maxBytes} bytes`));
     });
     res.on('error', (error) => finish(fail('network', `Download failed: ${error.message}`)));
     res.on('aborted', () => finish(fail('network', 'Download interrupted')));
-    out.on('error', (error) => finish(fail('network', `Could not store the download: ${error.message}`)));
-    out.on('finish', () => finish({ ok: true, value: { path: options.destPath, bytes, contentType, finalUrl } }));
+    out.on('error', (error) =>
+      finish(fail('network', `Could not store the download: ${error.message}`)),
+    );
+    out.on('finish', () =>
+      finish({ ok: true, value: { path: options.destPath, bytes, contentType, finalUrl } }),
+    );
     res.pipe(out);
   });
 }

@@ -14,7 +14,12 @@ describe('result file URLs over HTTP', () => {
   });
 
   it('serves with the right type, without auth, supports ranges, expires with 403 and is re-issued by a task read', async () => {
-    const ack = await engine.post('/v1/text-to-music', { prompt: 'lofi', duration: 5, mode: 'async', output_format: 'wav' });
+    const ack = await engine.post('/v1/text-to-music', {
+      prompt: 'lofi',
+      duration: 5,
+      mode: 'async',
+      output_format: 'wav',
+    });
     const task = await engine.pollTask(ack.body.task_id);
     const { url, file_size: size } = task.audio[0];
     expect(url).toMatch(/\/files\/[0-9a-f]{32}\/music\.wav$/);
@@ -44,7 +49,12 @@ describe('result file URLs over HTTP', () => {
   });
 
   it('answers 404 to unknown tokens and to anything that looks like a path', async () => {
-    for (const path of ['/files/00000000000000000000000000000000/music.wav', '/files/../accounts.json', '/files/%2e%2e/accounts.json', '/files/x/..%2F..%2Faccounts.json']) {
+    for (const path of [
+      '/files/00000000000000000000000000000000/music.wav',
+      '/files/../accounts.json',
+      '/files/%2e%2e/accounts.json',
+      '/files/x/..%2F..%2Faccounts.json',
+    ]) {
       const res = await fetch(engine.url + path);
       expect(res.status, path).toBe(404);
     }
@@ -57,7 +67,11 @@ describe('ResultFiles', () => {
     const files = await ResultFiles.open(dir, 1);
     const source = join(dir, 'x.srt');
     await writeFile(source, '1\n00:00:00,000 --> 00:00:01,000\nhi\n');
-    const { ref } = await files.publish(source, { contentType: 'application/x-subrip', ext: 'srt', name: 'es' });
+    const { ref } = await files.publish(source, {
+      contentType: 'application/x-subrip',
+      ext: 'srt',
+      name: 'es',
+    });
     const first = await files.renderUrls({ subtitles: { es: ref } }, 'http://h');
     const second = await files.renderUrls({ subtitles: { es: ref } }, 'http://h');
     expect(first.subtitles.es).toMatch(/^http:\/\/h\/files\/[0-9a-f]{32}\/es\.srt$/);
@@ -75,6 +89,8 @@ describe('ResultFiles', () => {
   it('refuses unsafe extensions', async () => {
     const dir = await tempDir('soundstage-files-');
     const files = await ResultFiles.open(dir, 60);
-    await expect(files.publish(join(dir, 'nope'), { contentType: 'x', ext: '../x' })).rejects.toThrow(/unsafe/);
+    await expect(
+      files.publish(join(dir, 'nope'), { contentType: 'x', ext: '../x' }),
+    ).rejects.toThrow(/unsafe/);
   });
 });

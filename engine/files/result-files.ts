@@ -53,19 +53,27 @@ export class ResultFiles {
   static async open(dataDir: string, ttlSeconds: number): Promise<ResultFiles> {
     const dir = join(dataDir, 'files');
     await mkdir(dir, { recursive: true });
-    const index = (await readJsonFile<FilesIndex>(join(dir, 'index.json'))) ?? { version: 1, files: {}, grants: {} };
+    const index = (await readJsonFile<FilesIndex>(join(dir, 'index.json'))) ?? {
+      version: 1,
+      files: {},
+      grants: {},
+    };
     return new ResultFiles(dir, index, ttlSeconds * 1000);
   }
 
   /** Copies a finished file into storage; returns the placeholder URL for the result fields. */
-  async publish(sourcePath: string, options: { contentType: string; ext: string; name?: string }): Promise<{ ref: string; size: number }> {
+  async publish(
+    sourcePath: string,
+    options: { contentType: string; ext: string; name?: string },
+  ): Promise<{ ref: string; size: number }> {
     const ext = options.ext.replace(/^\./, '').toLowerCase();
     if (!SAFE_EXT.test(ext)) throw new Error(`unsafe result extension "${options.ext}"`);
     const fileId = randomUUID();
     const name = `${fileId}.${ext}`;
     await copyFile(sourcePath, join(this.dir, name));
     const { size } = await stat(join(this.dir, name));
-    const base = (options.name ?? 'result').replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 64) || 'result';
+    const base =
+      (options.name ?? 'result').replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 64) || 'result';
     this.index.files[fileId] = {
       name,
       downloadName: `${base}.${ext}`,
@@ -108,16 +116,23 @@ export class ResultFiles {
     const stored = grant ? this.index.files[grant.fileId] : undefined;
     if (!grant || !stored || stored.downloadName !== downloadName) return { kind: 'unknown' };
     if (Date.now() >= grant.expiresAt) return { kind: 'expired' };
-    return { kind: 'ok', path: join(this.dir, stored.name), contentType: stored.contentType, size: stored.size };
+    return {
+      kind: 'ok',
+      path: join(this.dir, stored.name),
+      contentType: stored.contentType,
+      size: stored.size,
+    };
   }
 
   private grantFor(fileId: string): { token: string; created: boolean } {
     const now = Date.now();
     let best: [string, Grant] | undefined;
     for (const entry of Object.entries(this.index.grants)) {
-      if (entry[1].fileId === fileId && (!best || entry[1].expiresAt > best[1].expiresAt)) best = entry;
+      if (entry[1].fileId === fileId && (!best || entry[1].expiresAt > best[1].expiresAt))
+        best = entry;
     }
-    if (best && best[1].expiresAt - now >= this.ttlMs / 2) return { token: best[0], created: false };
+    if (best && best[1].expiresAt - now >= this.ttlMs / 2)
+      return { token: best[0], created: false };
     const token = randomBytes(16).toString('hex');
     this.index.grants[token] = { fileId, expiresAt: now + this.ttlMs };
     return { token, created: true };

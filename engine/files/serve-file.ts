@@ -7,13 +7,24 @@ import type { ResultFiles } from './result-files';
  * 200 with the file's content type (206 for a single byte range, so media elements can
  * seek), 403 once the URL has expired, 404 for anything unknown.
  */
-export function serveResultFile(req: IncomingMessage, res: ServerResponse, files: ResultFiles, token: string, name: string): void {
+export function serveResultFile(
+  req: IncomingMessage,
+  res: ServerResponse,
+  files: ResultFiles,
+  token: string,
+  name: string,
+): void {
   const found = files.lookup(token, name);
   if (found.kind !== 'ok') {
     const [status, code, message] =
-      found.kind === 'expired' ? [403, 'forbidden', 'Request has expired'] : [404, 'not_found', 'File not found'];
+      found.kind === 'expired'
+        ? [403, 'forbidden', 'Request has expired']
+        : [404, 'not_found', 'File not found'];
     const body = JSON.stringify({ code, message });
-    res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
+    res.writeHead(status, {
+      'content-type': 'application/json',
+      'content-length': Buffer.byteLength(body),
+    });
     res.end(body);
     return;
   }
@@ -41,7 +52,10 @@ export function serveResultFile(req: IncomingMessage, res: ServerResponse, files
   stream.pipe(res);
 }
 
-function parseRange(header: string | undefined, size: number): [number, number] | 'unsatisfiable' | undefined {
+function parseRange(
+  header: string | undefined,
+  size: number,
+): [number, number] | 'unsatisfiable' | undefined {
   const match = header?.match(/^bytes=(\d*)-(\d*)$/);
   if (!match) return undefined;
   const [, from, to] = match;

@@ -64,14 +64,17 @@ export function cleanCuts(rawCuts: number[], durationSeconds: number): number[] 
   const cuts: number[] = [];
   for (const time of [...rawCuts].sort((a, b) => a - b)) {
     const previous = cuts[cuts.length - 1] ?? 0;
-    if (time - previous >= MIN_SHOT_SECONDS && durationSeconds - time >= MIN_SHOT_SECONDS) cuts.push(round2(time));
+    if (time - previous >= MIN_SHOT_SECONDS && durationSeconds - time >= MIN_SHOT_SECONDS)
+      cuts.push(round2(time));
   }
   return cuts;
 }
 
 function toSamples(frames: PrintedFrame[], cuts: number[]): Sample[] {
   return frames.map((frame) => {
-    const afterCut = cuts.some((cut) => frame.time >= cut - 1e-3 && frame.time - cut < CUT_SPIKE_SECONDS);
+    const afterCut = cuts.some(
+      (cut) => frame.time >= cut - 1e-3 && frame.time - cut < CUT_SPIKE_SECONDS,
+    );
     return {
       time: frame.time,
       y: frame.values['lavfi.signalstats.YAVG'] ?? 16,
@@ -98,7 +101,9 @@ function samplesIn(samples: Sample[], start: number, end: number): Sample[] {
   const inside = samples.filter((s) => s.time >= start - 1e-3 && s.time < end - 1e-3);
   if (inside.length > 0 || samples.length === 0) return inside;
   const middle = (start + end) / 2;
-  const nearest = samples.reduce((best, s) => (Math.abs(s.time - middle) < Math.abs(best.time - middle) ? s : best));
+  const nearest = samples.reduce((best, s) =>
+    Math.abs(s.time - middle) < Math.abs(best.time - middle) ? s : best,
+  );
   return [nearest];
 }
 
@@ -112,7 +117,13 @@ function findMotionPeaks(samples: Sample[], shots: ShotStats[]): number[] {
       const before = inShot[index - 1]?.motion ?? 0;
       const after = inShot[index + 1]?.motion ?? 0;
       const m = sample.motion;
-      if (Number.isNaN(m) || m < threshold || m < (Number.isNaN(before) ? 0 : before) || m <= (Number.isNaN(after) ? 0 : after)) return;
+      if (
+        Number.isNaN(m) ||
+        m < threshold ||
+        m < (Number.isNaN(before) ? 0 : before) ||
+        m <= (Number.isNaN(after) ? 0 : after)
+      )
+        return;
       const last = peaks[peaks.length - 1];
       if (last && sample.time - last.time < PEAK_MIN_SPACING) {
         if (m > last.motion) peaks[peaks.length - 1] = { time: sample.time, motion: m };
@@ -145,12 +156,25 @@ export function summariseAnalysis(
     const end = bounds[i + 1] ?? durationSeconds;
     const stats = statsOf(samplesIn(samples, start, end));
     const rgb = yuvToRgb(stats.y, stats.u, stats.v);
-    shots.push({ start, end, brightness: stats.brightness, motion: stats.motion, colour: nameColour(rgb), colourHex: rgbToHex(rgb) });
+    shots.push({
+      start,
+      end,
+      brightness: stats.brightness,
+      motion: stats.motion,
+      colour: nameColour(rgb),
+      colourHex: rgbToHex(rgb),
+    });
   }
   const seconds: SecondStats[] = [];
   for (let start = 0; start < durationSeconds - 1e-3; start += 1) {
     const stats = statsOf(samplesIn(samples, start, Math.min(start + 1, durationSeconds)));
     seconds.push({ start, brightness: stats.brightness, motion: stats.motion });
   }
-  return { durationSeconds: round2(durationSeconds), cuts, shots, seconds, motionPeaks: findMotionPeaks(samples, shots) };
+  return {
+    durationSeconds: round2(durationSeconds),
+    cuts,
+    shots,
+    seconds,
+    motionPeaks: findMotionPeaks(samples, shots),
+  };
 }

@@ -42,7 +42,10 @@ function filterPath(path: string): string {
  * luma change from the previous sampled frame) at 5 fps. Frames are shrunk to 160 px wide first:
  * decoding dominates the cost, and the statistics do not need detail.
  */
-export async function analyzeVideo(path: string, options: AnalyzeOptions = {}): Promise<AnalysisOutcome> {
+export async function analyzeVideo(
+  path: string,
+  options: AnalyzeOptions = {},
+): Promise<AnalysisOutcome> {
   const probe = await probeMedia(path, options.signal);
   if (!probe.ok) return probe;
   if (!probe.hasVideo) return { ok: false, message: 'The file has no video track.' };
@@ -57,18 +60,38 @@ export async function analyzeVideo(path: string, options: AnalyzeOptions = {}): 
       `[stats]fps=5,signalstats,metadata=print:file=${filterPath(statsFile)}[out]`;
     const run = await runTool(
       'ffmpeg',
-      [...FFMPEG_QUIET, ...DECODE_SHORTCUTS, '-i', path, '-an', '-sn', '-dn', '-filter_complex', graph, '-map', '[out]', '-f', 'null', '-'],
+      [
+        ...FFMPEG_QUIET,
+        ...DECODE_SHORTCUTS,
+        '-i',
+        path,
+        '-an',
+        '-sn',
+        '-dn',
+        '-filter_complex',
+        graph,
+        '-map',
+        '[out]',
+        '-f',
+        'null',
+        '-',
+      ],
       { signal: options.signal },
     );
     if (run.aborted) return { ok: false, message: 'Analysis was canceled.' };
-    if (run.code !== 0) return { ok: false, message: `Video analysis failed: ${lastErrorLine(run.stderr)}` };
+    if (run.code !== 0)
+      return { ok: false, message: `Video analysis failed: ${lastErrorLine(run.stderr)}` };
     const [cutsText, statsText] = await Promise.all([
       readFile(cutsFile, 'utf8').catch(() => ''),
       readFile(statsFile, 'utf8').catch(() => ''),
     ]);
     const statFrames = parseMetadataPrint(statsText);
-    if (statFrames.length === 0) return { ok: false, message: 'Video analysis failed: no frames could be decoded.' };
-    return { ok: true, value: summariseAnalysis(parseMetadataPrint(cutsText), statFrames, probe.durationSeconds) };
+    if (statFrames.length === 0)
+      return { ok: false, message: 'Video analysis failed: no frames could be decoded.' };
+    return {
+      ok: true,
+      value: summariseAnalysis(parseMetadataPrint(cutsText), statFrames, probe.durationSeconds),
+    };
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

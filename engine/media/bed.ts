@@ -22,15 +22,25 @@ const SPEECH_BAND = { low: 250, high: 3800 };
  * Weight of the "speech-free" version per sample: 0 outside speech, 1 inside, with straight
  * 150 ms crossfades that finish at the speech edges (so no speech onset leaks through).
  */
-export function speechWeight(speech: SpeechSpan[], frameCount: number, sampleRate: number): Float32Array {
+export function speechWeight(
+  speech: SpeechSpan[],
+  frameCount: number,
+  sampleRate: number,
+): Float32Array {
   const weight = new Float32Array(frameCount);
-  const index = (t: number): number => Math.max(0, Math.min(frameCount, Math.round(t * sampleRate)));
+  const index = (t: number): number =>
+    Math.max(0, Math.min(frameCount, Math.round(t * sampleRate)));
   for (const span of speech) {
     const fadeIn = [index(span.start - FADE_SECONDS), index(span.start)] as const;
     const fadeOut = [index(span.end), index(span.end + FADE_SECONDS)] as const;
-    for (let i = fadeIn[0]; i < fadeIn[1]; i += 1) weight[i] = Math.max(weight[i] ?? 0, (i - fadeIn[0]) / Math.max(1, fadeIn[1] - fadeIn[0]));
+    for (let i = fadeIn[0]; i < fadeIn[1]; i += 1)
+      weight[i] = Math.max(weight[i] ?? 0, (i - fadeIn[0]) / Math.max(1, fadeIn[1] - fadeIn[0]));
     for (let i = fadeIn[1]; i < fadeOut[0]; i += 1) weight[i] = 1;
-    for (let i = fadeOut[0]; i < fadeOut[1]; i += 1) weight[i] = Math.max(weight[i] ?? 0, 1 - (i - fadeOut[0]) / Math.max(1, fadeOut[1] - fadeOut[0]));
+    for (let i = fadeOut[0]; i < fadeOut[1]; i += 1)
+      weight[i] = Math.max(
+        weight[i] ?? 0,
+        1 - (i - fadeOut[0]) / Math.max(1, fadeOut[1] - fadeOut[0]),
+      );
   }
   return weight;
 }
@@ -84,7 +94,14 @@ export async function buildBed(
     }
   }
   await writeWav(outPath, { sampleRate: MIX_RATE, channels: [outLeft, outRight] }, 32);
-  return { ok: true, value: { outputPath: outPath, method: stereo ? 'mid-side' : 'band-removal', durationSeconds: frames / MIX_RATE } };
+  return {
+    ok: true,
+    value: {
+      outputPath: outPath,
+      method: stereo ? 'mid-side' : 'band-removal',
+      durationSeconds: frames / MIX_RATE,
+    },
+  };
 }
 
 /**
@@ -103,7 +120,12 @@ export async function isolateSpeech(
   const [left = new Float32Array(0), right = left] = loaded.value;
   const weight = speechWeight(speech, left.length, MIX_RATE);
   const voice = new Float32Array(left.length);
-  for (let i = 0; i < voice.length; i += 1) voice[i] = (((left[i] ?? 0) + (right[i] ?? 0)) / 2) * (weight[i] ?? 0);
-  await writeWav(outPath, { sampleRate: MIX_RATE, channels: [voice, Float32Array.from(voice)] }, 32);
+  for (let i = 0; i < voice.length; i += 1)
+    voice[i] = (((left[i] ?? 0) + (right[i] ?? 0)) / 2) * (weight[i] ?? 0);
+  await writeWav(
+    outPath,
+    { sampleRate: MIX_RATE, channels: [voice, Float32Array.from(voice)] },
+    32,
+  );
   return { ok: true, value: { outputPath: outPath, durationSeconds: voice.length / MIX_RATE } };
 }

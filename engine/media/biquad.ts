@@ -7,7 +7,12 @@ interface Coefficients {
   a2: number;
 }
 
-function design(kind: 'lowpass' | 'highpass', frequency: number, sampleRate: number, q = Math.SQRT1_2): Coefficients {
+function design(
+  kind: 'lowpass' | 'highpass',
+  frequency: number,
+  sampleRate: number,
+  q = Math.SQRT1_2,
+): Coefficients {
   const w0 = (2 * Math.PI * frequency) / sampleRate;
   const alpha = Math.sin(w0) / (2 * q);
   const cos = Math.cos(w0);
@@ -36,13 +41,23 @@ function runSection(input: Float32Array, c: Coefficients): Float32Array {
 }
 
 /** 4th-order (two cascaded Butterworth sections) low- or high-pass. */
-export function filter4(kind: 'lowpass' | 'highpass', input: Float32Array, frequency: number, sampleRate: number): Float32Array {
+export function filter4(
+  kind: 'lowpass' | 'highpass',
+  input: Float32Array,
+  frequency: number,
+  sampleRate: number,
+): Float32Array {
   const c = design(kind, frequency, sampleRate);
   return runSection(runSection(input, c), c);
 }
 
 /** The signal with the band between `lowHz` and `highHz` removed (low-pass plus high-pass). */
-export function bandStop(input: Float32Array, lowHz: number, highHz: number, sampleRate: number): Float32Array {
+export function bandStop(
+  input: Float32Array,
+  lowHz: number,
+  highHz: number,
+  sampleRate: number,
+): Float32Array {
   const low = filter4('lowpass', input, lowHz, sampleRate);
   const high = filter4('highpass', input, highHz, sampleRate);
   for (let i = 0; i < low.length; i += 1) low[i] = (low[i] ?? 0) + (high[i] ?? 0);

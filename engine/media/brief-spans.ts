@@ -73,7 +73,11 @@ export function wholeSecondSpans(analysis: VideoAnalysis, minSeconds: number): S
   const inner = [...new Set(analysis.shots.slice(1).map((shot) => Math.round(shot.start)))].filter(
     (b) => b > 0 && b < end,
   );
-  const bounds = mergeShort([0, ...inner.sort((a, b) => a - b), end], minSeconds, LIMITS.segments.maxItems);
+  const bounds = mergeShort(
+    [0, ...inner.sort((a, b) => a - b), end],
+    minSeconds,
+    LIMITS.segments.maxItems,
+  );
   const spans: Span[] = [];
   for (let i = 0; i + 1 < bounds.length; i += 1) {
     spans.push(aggregate(analysis.shots, bounds[i] ?? 0, bounds[i + 1] ?? end));
@@ -85,9 +89,13 @@ export function wholeSecondSpans(analysis: VideoAnalysis, minSeconds: number): S
 export function mergeSpans(spans: Span[]): Span {
   const first = spans[0];
   const last = spans[spans.length - 1];
-  if (!first || !last) return { start: 0, end: 0, brightness: 0, motion: 0, colour: 'grey', shotCount: 1 };
+  if (!first || !last)
+    return { start: 0, end: 0, brightness: 0, motion: 0, colour: 'grey', shotCount: 1 };
   const asShots: ShotStats[] = spans.map((s) => ({ ...s, colourHex: '' }));
-  return { ...aggregate(asShots, first.start, last.end), shotCount: spans.reduce((n, s) => n + s.shotCount, 0) };
+  return {
+    ...aggregate(asShots, first.start, last.end),
+    shotCount: spans.reduce((n, s) => n + s.shotCount, 0),
+  };
 }
 
 /**
@@ -105,7 +113,10 @@ export function fitTempoToCuts(base: number, cuts: number[], start: number, end:
       const phase = (t / beat) % 1;
       return sum + Math.min(phase, 1 - phase);
     }, 0);
-    if (miss < bestMiss - 1e-9 || (Math.abs(miss - bestMiss) < 1e-9 && Math.abs(bpm - base) < Math.abs(best - base))) {
+    if (
+      miss < bestMiss - 1e-9 ||
+      (Math.abs(miss - bestMiss) < 1e-9 && Math.abs(bpm - base) < Math.abs(best - base))
+    ) {
       best = bpm;
       bestMiss = miss;
     }

@@ -55,7 +55,8 @@ function withStyle(core: string, userPrompt: string | undefined, max: number): s
 function labelSpans(spans: Span[]): string[] {
   if (spans.length === 1) return ['none'];
   const energies = spans.map(energyOf);
-  if (spans.length === 2) return (energies[0] ?? 0) > (energies[1] ?? 0) ? ['chorus', 'outro'] : ['intro', 'chorus'];
+  if (spans.length === 2)
+    return (energies[0] ?? 0) > (energies[1] ?? 0) ? ['chorus', 'outro'] : ['intro', 'chorus'];
   const middle = energies.slice(1, -1);
   const peak = Math.max(...middle);
   const low = Math.min(...middle);
@@ -65,12 +66,16 @@ function labelSpans(spans: Span[]): string[] {
     if (index === spans.length - 1) return 'outro';
     const energy = energies[index] ?? 0;
     if (middle.length > 1 && energy >= peak * 0.75 && energy > average) return 'chorus';
-    if (middle.length > 2 && energy === low && energy < average * 0.6) return paceOf(span.motion) === 'still' ? 'break' : 'bridge';
+    if (middle.length > 2 && energy === low && energy < average * 0.6)
+      return paceOf(span.motion) === 'still' ? 'break' : 'bridge';
     return 'verse';
   });
 }
 
-function describe(stats: PictureStats): { light: ReturnType<typeof lightOf>; pace: ReturnType<typeof paceOf> } {
+function describe(stats: PictureStats): {
+  light: ReturnType<typeof lightOf>;
+  pace: ReturnType<typeof paceOf>;
+} {
   return { light: lightOf(stats.brightness), pace: paceOf(stats.motion) };
 }
 
@@ -86,15 +91,23 @@ function musicSegmentPrompt(span: Span, cuts: number[], userPrompt: string | und
 
 function timesText(times: number[], max = 12): string {
   const shown = times.slice(0, max).map((t) => `${Math.round(t * 10) / 10} s`);
-  return times.length > max ? `${shown.join(', ')} and ${times.length - max} more` : shown.join(', ');
+  return times.length > max
+    ? `${shown.join(', ')} and ${times.length - max} more`
+    : shown.join(', ');
 }
 
-function sfxSegmentPrompt(span: Span, analysis: VideoAnalysis, userPrompt: string | undefined): string {
+function sfxSegmentPrompt(
+  span: Span,
+  analysis: VideoAnalysis,
+  userPrompt: string | undefined,
+): string {
   const { light, pace } = describe(span);
   const parts = [capitalise(sfxAmbience(light, pace))];
-  if (span.start > 0 && analysis.cuts.some((cut) => Math.abs(cut - span.start) < 1)) parts.push('a transition whoosh into the cut');
+  if (span.start > 0 && analysis.cuts.some((cut) => Math.abs(cut - span.start) < 1))
+    parts.push('a transition whoosh into the cut');
   const peaks = analysis.motionPeaks.filter((t) => t >= span.start && t < span.end);
-  if (peaks.length > 0) parts.push(`${peaks.length === 1 ? 'a hit' : 'hits'} at ${timesText(peaks, 4)}`);
+  if (peaks.length > 0)
+    parts.push(`${peaks.length === 1 ? 'a hit' : 'hits'} at ${timesText(peaks, 4)}`);
   return withStyle(`${parts.join(', ')}.`, userPrompt, SEGMENT_PROMPT_MAX);
 }
 
@@ -106,11 +119,19 @@ function arcText(spans: Span[]): string {
   return `${shown.join('; ')}${spans.length > 8 ? `; then ${spans.length - 8} more sections` : ''}`;
 }
 
-function musicVariation(index: number, spans: Span[], analysis: VideoAnalysis, userPrompt?: string): string {
+function musicVariation(
+  index: number,
+  spans: Span[],
+  analysis: VideoAnalysis,
+  userPrompt?: string,
+): string {
   const overall = mergeSpans(spans);
   const { light, pace } = describe(overall);
   const bpm = fitTempoToCuts(BASE_BPM[pace], analysis.cuts, 0, analysis.durationSeconds);
-  const cuts = analysis.cuts.length > 0 ? ` Accents on the cuts at ${timesText(analysis.cuts)}.` : ' One continuous shot.';
+  const cuts =
+    analysis.cuts.length > 0
+      ? ` Accents on the cuts at ${timesText(analysis.cuts)}.`
+      : ' One continuous shot.';
   const user = promptExcerpt(userPrompt, 300);
   const text =
     `${MUSIC_TAKES[index % MUSIC_TAKES.length]}${user ? `: ${user}` : ''}. ` +
@@ -120,13 +141,18 @@ function musicVariation(index: number, spans: Span[], analysis: VideoAnalysis, u
 }
 
 function sfxOverview(shots: Span[], analysis: VideoAnalysis, userPrompt?: string): string {
-  const dark = shots.filter((s) => lightOf(s.brightness) === 'dark' || lightOf(s.brightness) === 'dim').length;
+  const dark = shots.filter(
+    (s) => lightOf(s.brightness) === 'dark' || lightOf(s.brightness) === 'dim',
+  ).length;
   const user = promptExcerpt(userPrompt, 600);
   const parts = [
     `${user ? `${user}. ` : ''}Sound design for ${shots.length} ${shots.length === 1 ? 'shot' : 'shots'} over ${Math.round(analysis.durationSeconds)} s`,
-    analysis.cuts.length > 0 ? `transition hits on the cuts at ${timesText(analysis.cuts)}` : 'no cuts, one continuous bed',
+    analysis.cuts.length > 0
+      ? `transition hits on the cuts at ${timesText(analysis.cuts)}`
+      : 'no cuts, one continuous bed',
   ];
-  if (analysis.motionPeaks.length > 0) parts.push(`motion accents at ${timesText(analysis.motionPeaks)}`);
+  if (analysis.motionPeaks.length > 0)
+    parts.push(`motion accents at ${timesText(analysis.motionPeaks)}`);
   parts.push(`ambience follows the light (${dark} dark or dim, ${shots.length - dark} lit)`);
   return `${parts.join('; ')}.`;
 }
@@ -166,5 +192,11 @@ export function buildBrief(analysis: VideoAnalysis, options: BriefOptions): Crea
     prompt: musicVariation(i, sections, analysis, options.prompt),
   }));
   if (options.mode === 'music') return { mode: 'music', segments, variations };
-  return { mode: 'both', segments, variations, sfx_segments: sfxSegments, sfx_prompt: overview.slice(0, LIMITS.promptMaxChars) };
+  return {
+    mode: 'both',
+    segments,
+    variations,
+    sfx_segments: sfxSegments,
+    sfx_prompt: overview.slice(0, LIMITS.promptMaxChars),
+  };
 }

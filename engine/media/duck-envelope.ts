@@ -43,7 +43,8 @@ export function duckGainEnvelope(
 ): Float32Array {
   const gainDb = new Float32Array(frameCount);
   const depth = shape.depthDb;
-  const toIndex = (seconds: number): number => Math.max(0, Math.min(frameCount, Math.round(seconds * sampleRate)));
+  const toIndex = (seconds: number): number =>
+    Math.max(0, Math.min(frameCount, Math.round(seconds * sampleRate)));
   for (const span of holdSpans(speech, shape.holdGapSeconds)) {
     const attackStart = span.start - shape.leadSeconds;
     const attackEnd = attackStart + shape.attackSeconds;

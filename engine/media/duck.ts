@@ -36,8 +36,18 @@ function withExtension(path: string, ext: string): string {
 }
 
 /** Gain (linear) that puts the music `belowLu` under the voice, or 1 when either is silent. */
-function balanceGain(voice: Loudness | undefined, music: Loudness | undefined, belowLu: number): number {
-  if (!voice || !music || !Number.isFinite(voice.integratedLufs) || !Number.isFinite(music.integratedLufs)) return 1;
+function balanceGain(
+  voice: Loudness | undefined,
+  music: Loudness | undefined,
+  belowLu: number,
+): number {
+  if (
+    !voice ||
+    !music ||
+    !Number.isFinite(voice.integratedLufs) ||
+    !Number.isFinite(music.integratedLufs)
+  )
+    return 1;
   return 10 ** ((voice.integratedLufs - belowLu - music.integratedLufs) / 20);
 }
 
@@ -55,7 +65,10 @@ export async function duckMusicUnderVoice(
   outPath: string,
   options: DuckOptions = {},
 ): Promise<DuckOutcome> {
-  const [voiceInfo, musicInfo] = await Promise.all([probeMedia(voicePath, options.signal), probeMedia(musicPath, options.signal)]);
+  const [voiceInfo, musicInfo] = await Promise.all([
+    probeMedia(voicePath, options.signal),
+    probeMedia(musicPath, options.signal),
+  ]);
   if (!voiceInfo.ok) return { ok: false, message: `Voice: ${voiceInfo.message}` };
   if (!musicInfo.ok) return { ok: false, message: `Music: ${musicInfo.message}` };
   if (!voiceInfo.hasAudio) return { ok: false, message: 'The voice input has no audio track.' };
@@ -76,7 +89,10 @@ export async function duckMusicUnderVoice(
     if (!detected.ok) return { ok: false, message: `Voice: ${detected.message}` };
     speech = detected.value;
   }
-  const envelope = duckGainEnvelope(speech, frames, MIX_RATE, { ...DEFAULT_DUCK, ...options.shape });
+  const envelope = duckGainEnvelope(speech, frames, MIX_RATE, {
+    ...DEFAULT_DUCK,
+    ...options.shape,
+  });
   const gain = balanceGain(
     voiceLoudness.ok ? voiceLoudness.value : undefined,
     musicLoudness.ok ? musicLoudness.value : undefined,
@@ -105,7 +121,15 @@ export async function duckMusicUnderVoice(
     const muxed = await muxAudioWithVideo(voicePath, mixPath, tempMp4, { signal: options.signal });
     if (!muxed.ok) return muxed;
     await rename(tempMp4, mp4Path);
-    return { ok: true, value: { ...base, outputPath: mp4Path, outputType: 'video', pictureCopied: muxed.value.pictureCopied } };
+    return {
+      ok: true,
+      value: {
+        ...base,
+        outputPath: mp4Path,
+        outputType: 'video',
+        pictureCopied: muxed.value.pictureCopied,
+      },
+    };
   } finally {
     if (workDir) await rm(workDir, { recursive: true, force: true });
   }

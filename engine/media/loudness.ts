@@ -32,10 +32,24 @@ export async function measureLoudness(
   const truePeak = options.truePeak ?? true;
   const run = await runTool(
     'ffmpeg',
-    ['-hide_banner', '-nostdin', '-nostats', '-i', path, '-map', '0:a:0', '-af', truePeak ? 'ebur128=peak=true' : 'ebur128', '-f', 'null', '-'],
+    [
+      '-hide_banner',
+      '-nostdin',
+      '-nostats',
+      '-i',
+      path,
+      '-map',
+      '0:a:0',
+      '-af',
+      truePeak ? 'ebur128=peak=true' : 'ebur128',
+      '-f',
+      'null',
+      '-',
+    ],
     { signal },
   );
-  if (run.code !== 0) return { ok: false, message: `Loudness measurement failed: ${lastErrorLine(run.stderr)}` };
+  if (run.code !== 0)
+    return { ok: false, message: `Loudness measurement failed: ${lastErrorLine(run.stderr)}` };
   const summary = run.stderr.slice(run.stderr.lastIndexOf('Summary:'));
   const integrated = summaryNumber(summary, 'I');
   const value = {
@@ -63,14 +77,28 @@ export interface NormalizeOptions {
 const TRUE_PEAK_MARGIN_DB = 0.6;
 const ACCEPT_LU = 0.3;
 
-async function applyGain(input: string, output: string, gainDb: number, options: NormalizeOptions): Promise<string | null> {
-  const limit = Math.min(1, Math.max(0.0625, 10 ** ((options.truePeakDb - TRUE_PEAK_MARGIN_DB) / 20)));
+async function applyGain(
+  input: string,
+  output: string,
+  gainDb: number,
+  options: NormalizeOptions,
+): Promise<string | null> {
+  const limit = Math.min(
+    1,
+    Math.max(0.0625, 10 ** ((options.truePeakDb - TRUE_PEAK_MARGIN_DB) / 20)),
+  );
   const run = await runTool(
     'ffmpeg',
     [
-      ...FFMPEG_QUIET, '-i', input, '-map', '0:a:0',
-      '-af', `volume=${gainDb.toFixed(3)}dB,alimiter=limit=${limit.toFixed(5)}:attack=5:release=50:level=false:latency=true`,
-      ...(options.codecArgs ?? ['-c:a', 'pcm_s16le']), output,
+      ...FFMPEG_QUIET,
+      '-i',
+      input,
+      '-map',
+      '0:a:0',
+      '-af',
+      `volume=${gainDb.toFixed(3)}dB,alimiter=limit=${limit.toFixed(5)}:attack=5:release=50:level=false:latency=true`,
+      ...(options.codecArgs ?? ['-c:a', 'pcm_s16le']),
+      output,
     ],
     { signal: options.signal },
   );
@@ -83,10 +111,15 @@ async function applyGain(input: string, output: string, gainDb: number, options:
  * is unchanged). When limiting pulled the level down by more than 0.3 LU, one corrective pass
  * runs on the original, so the result lands within ±0.5 LU of the target.
  */
-export async function normalizeLoudness(input: string, output: string, options: NormalizeOptions): Promise<LoudnessOutcome> {
+export async function normalizeLoudness(
+  input: string,
+  output: string,
+  options: NormalizeOptions,
+): Promise<LoudnessOutcome> {
   const before = await measureLoudness(input, options.signal, { truePeak: false });
   if (!before.ok) return before;
-  if (!Number.isFinite(before.value.integratedLufs)) return { ok: false, message: 'The audio is silent; it cannot be normalised.' };
+  if (!Number.isFinite(before.value.integratedLufs))
+    return { ok: false, message: 'The audio is silent; it cannot be normalised.' };
   let gain = options.targetLufs - before.value.integratedLufs;
   for (let pass = 0; pass < 3; pass += 1) {
     const failed = await applyGain(input, output, gain, options);

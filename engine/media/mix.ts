@@ -20,7 +20,10 @@ export type MixOutcome<T> = { ok: true; value: T } | { ok: false; message: strin
  * it cannot. Mono is decoded as mono and copied to both sides, because ffmpeg's own mono-to-
  * stereo upmix lowers the level by 3 dB.
  */
-export async function loadStereo(path: string, signal?: AbortSignal): Promise<MixOutcome<Float32Array[]>> {
+export async function loadStereo(
+  path: string,
+  signal?: AbortSignal,
+): Promise<MixOutcome<Float32Array[]>> {
   const info = await probeMedia(path, signal);
   if (!info.ok) return info;
   if (!info.hasAudio) return { ok: false, message: 'The file has no audio track.' };
@@ -44,7 +47,12 @@ export function silence(frameCount: number): Float32Array[] {
  * Adds `source` into `target` (same channel count) with a linear gain and an optional per-sample
  * gain envelope; a source shorter than the target just ends, a longer one is cut.
  */
-export function mixInto(target: Float32Array[], source: Float32Array[], gain: number, envelope?: Float32Array): void {
+export function mixInto(
+  target: Float32Array[],
+  source: Float32Array[],
+  gain: number,
+  envelope?: Float32Array,
+): void {
   target.forEach((out, c) => {
     const input = source[c] ?? source[0];
     if (!input) return;
@@ -67,7 +75,11 @@ export interface FinishOptions {
  * limiter), loudness normalised under a true-peak ceiling, then watermarked last so nothing
  * after it can weaken the mark.
  */
-export async function finishMix(pcm: Float32Array[], outPath: string, options: FinishOptions): Promise<MixOutcome<Loudness>> {
+export async function finishMix(
+  pcm: Float32Array[],
+  outPath: string,
+  options: FinishOptions,
+): Promise<MixOutcome<Loudness>> {
   const dir = await mkdtemp(join(dirname(outPath), '.mix-'));
   try {
     const raw = join(dir, 'raw.wav');

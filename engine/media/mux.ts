@@ -1,7 +1,8 @@
 import { probeMedia } from './probe';
 import { FFMPEG_QUIET, lastErrorLine, runTool } from './process';
 
-export type MuxOutcome = { ok: true; value: { pictureCopied: boolean } } | { ok: false; message: string };
+export type MuxOutcome =
+  { ok: true; value: { pictureCopied: boolean } } | { ok: false; message: string };
 
 /** Video codecs an MP4 can carry as they are; anything else (gif, vp8, …) must be re-encoded. */
 const MP4_COPYABLE = new Set(['h264', 'hevc', 'av1', 'vp9', 'mpeg4']);
@@ -29,14 +30,38 @@ export async function muxAudioWithVideo(
   const copy = MP4_COPYABLE.has(probe.videoCodec ?? '');
   const videoArgs = copy
     ? ['-c:v', 'copy', ...(probe.videoCodec === 'hevc' ? ['-tag:v', 'hvc1'] : [])]
-    : ['-vf', 'scale=trunc(iw/2)*2:trunc(ih/2)*2,format=yuv420p', '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '20'];
+    : [
+        '-vf',
+        'scale=trunc(iw/2)*2:trunc(ih/2)*2,format=yuv420p',
+        '-c:v',
+        'libx264',
+        '-preset',
+        'veryfast',
+        '-crf',
+        '20',
+      ];
   const run = await runTool(
     'ffmpeg',
     [
-      ...FFMPEG_QUIET, '-i', videoPath, '-i', audioPath,
-      '-map', '0:v:0', '-map', '1:a:0', ...videoArgs,
-      '-c:a', 'aac', '-b:a', options.audioBitrate ?? '192k',
-      '-movflags', '+faststart', '-f', 'mp4', outPath,
+      ...FFMPEG_QUIET,
+      '-i',
+      videoPath,
+      '-i',
+      audioPath,
+      '-map',
+      '0:v:0',
+      '-map',
+      '1:a:0',
+      ...videoArgs,
+      '-c:a',
+      'aac',
+      '-b:a',
+      options.audioBitrate ?? '192k',
+      '-movflags',
+      '+faststart',
+      '-f',
+      'mp4',
+      outPath,
     ],
     { signal: options.signal },
   );

@@ -59,7 +59,8 @@ export async function probeMedia(path: string, signal?: AbortSignal): Promise<Pr
     ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', path],
     { signal },
   );
-  if (run.code !== 0) return { ok: false, message: `Cannot read media: ${lastErrorLine(run.stderr)}` };
+  if (run.code !== 0)
+    return { ok: false, message: `Cannot read media: ${lastErrorLine(run.stderr)}` };
   let parsed: FfprobeOutput;
   try {
     parsed = JSON.parse(run.stdout.toString('utf8')) as FfprobeOutput;
@@ -72,7 +73,8 @@ export async function probeMedia(path: string, signal?: AbortSignal): Promise<Pr
   if (!video && !audio) return { ok: false, message: 'The file has no audio or video track.' };
   const durationSeconds =
     positive(parsed.format?.duration) ?? positive(video?.duration) ?? positive(audio?.duration);
-  if (durationSeconds === undefined) return { ok: false, message: 'The media duration cannot be read.' };
+  if (durationSeconds === undefined)
+    return { ok: false, message: 'The media duration cannot be read.' };
   return {
     ok: true,
     durationSeconds,

@@ -20,11 +20,20 @@ export interface ToolOptions {
  * Never rejects: a missing binary or an abort comes back as a run with a null code, so callers
  * turn every failure into an error value.
  */
-export function runTool(command: string, args: readonly string[], options: ToolOptions = {}): Promise<ToolRun> {
+export function runTool(
+  command: string,
+  args: readonly string[],
+  options: ToolOptions = {},
+): Promise<ToolRun> {
   const maxStderr = options.maxStderrChars ?? 64_000;
   return new Promise((resolve) => {
     if (options.signal?.aborted) {
-      resolve({ code: null, stdout: Buffer.alloc(0), stderr: 'aborted before start', aborted: true });
+      resolve({
+        code: null,
+        stdout: Buffer.alloc(0),
+        stderr: 'aborted before start',
+        aborted: true,
+      });
       return;
     }
     const child = spawn(command, [...args], { stdio: ['pipe', 'pipe', 'pipe'] });
@@ -44,7 +53,12 @@ export function runTool(command: string, args: readonly string[], options: ToolO
     child.stdin.on('error', () => undefined);
     child.on('error', (error) => {
       options.signal?.removeEventListener('abort', onAbort);
-      resolve({ code: null, stdout: Buffer.concat(chunks), stderr: `${stderr}\n${error.message}`, aborted });
+      resolve({
+        code: null,
+        stdout: Buffer.concat(chunks),
+        stderr: `${stderr}\n${error.message}`,
+        aborted,
+      });
     });
     child.on('close', (code) => {
       options.signal?.removeEventListener('abort', onAbort);
@@ -65,4 +79,11 @@ export function lastErrorLine(stderr: string): string {
 }
 
 /** Common ffmpeg arguments: quiet, no interaction, overwrite. */
-export const FFMPEG_QUIET = ['-hide_banner', '-nostdin', '-nostats', '-loglevel', 'error', '-y'] as const;
+export const FFMPEG_QUIET = [
+  '-hide_banner',
+  '-nostdin',
+  '-nostats',
+  '-loglevel',
+  'error',
+  '-y',
+] as const;

@@ -1,7 +1,15 @@
 import { writeWav } from '../audio/wav';
 import { DEFAULT_DUCK, duckGainEnvelope } from './duck-envelope';
 import { measureLoudness, type Loudness } from './loudness';
-import { finishMix, loadStereo, MIX_RATE, mixInto, silence, type MixOutcome, type WatermarkSpec } from './mix';
+import {
+  finishMix,
+  loadStereo,
+  MIX_RATE,
+  mixInto,
+  silence,
+  type MixOutcome,
+  type WatermarkSpec,
+} from './mix';
 import type { SpeechSpan } from './vad';
 
 export interface KeptVoice {
@@ -35,7 +43,11 @@ export interface SoundtrackResult {
 /** Generated music sits this far under a kept voice (product.md 1.3: 4 LU below dialogue). */
 const MUSIC_BELOW_VOICE_LU = 4;
 
-async function musicGainUnder(voicePath: string, musicPath: string, signal?: AbortSignal): Promise<number> {
+async function musicGainUnder(
+  voicePath: string,
+  musicPath: string,
+  signal?: AbortSignal,
+): Promise<number> {
   const [voice, music] = await Promise.all([
     measureLoudness(voicePath, signal, { truePeak: false }),
     measureLoudness(musicPath, signal, { truePeak: false }),
@@ -72,7 +84,9 @@ export async function mixSoundtrack(
   let processedMusicPath: string | undefined;
   if (parts.voice && voice?.ok) {
     const gain = await musicGainUnder(parts.voice.path, parts.musicPath, options.signal);
-    const envelope = parts.ducking ? duckGainEnvelope(parts.voice.speech, frames, MIX_RATE, DEFAULT_DUCK) : undefined;
+    const envelope = parts.ducking
+      ? duckGainEnvelope(parts.voice.speech, frames, MIX_RATE, DEFAULT_DUCK)
+      : undefined;
     const processed = silence(frames);
     mixInto(processed, music.value, gain, envelope);
     if (options.processedMusicPath) {
@@ -93,5 +107,8 @@ export async function mixSoundtrack(
     signal: options.signal,
   });
   if (!finished.ok) return finished;
-  return { ok: true, value: { loudness: finished.value, ...(processedMusicPath ? { processedMusicPath } : {}) } };
+  return {
+    ok: true,
+    value: { loudness: finished.value, ...(processedMusicPath ? { processedMusicPath } : {}) },
+  };
 }

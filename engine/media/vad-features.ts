@@ -31,18 +31,24 @@ export interface VadFrameFeatures {
  * band ratio separate voiced speech from noise bursts such as hats and hiss.
  */
 export function vadFeatures(samples: Float32Array): VadFrameFeatures {
-  const frameCount = samples.length < VAD_FRAME ? 0 : Math.floor((samples.length - VAD_FRAME) / VAD_HOP) + 1;
+  const frameCount =
+    samples.length < VAD_FRAME ? 0 : Math.floor((samples.length - VAD_FRAME) / VAD_HOP) + 1;
   const fft = new FFT(VAD_FRAME);
   const spectrum = fft.createComplexArray() as number[];
   const input = new Array<number>(VAD_FRAME).fill(0);
-  const window = Float32Array.from({ length: VAD_FRAME }, (_, i) => 0.5 - 0.5 * Math.cos((2 * Math.PI * i) / VAD_FRAME));
+  const window = Float32Array.from(
+    { length: VAD_FRAME },
+    (_, i) => 0.5 - 0.5 * Math.cos((2 * Math.PI * i) / VAD_FRAME),
+  );
   const binHz = VAD_RATE / VAD_FRAME;
   const low = Math.ceil(SPEECH_LOW_HZ / binHz);
   const high = Math.floor(SPEECH_HIGH_HZ / binHz);
   const bandBins = high - low + 1;
   const smoothed = new Float32Array(bandBins);
   const blockMin = new Float32Array(bandBins).fill(Infinity);
-  const pastMins = Array.from({ length: FLOOR_BLOCKS }, () => new Float32Array(bandBins).fill(Infinity));
+  const pastMins = Array.from({ length: FLOOR_BLOCKS }, () =>
+    new Float32Array(bandBins).fill(Infinity),
+  );
   // Minimum over all completed blocks, refreshed once per block rather than per frame.
   const pastFloor = new Float32Array(bandBins).fill(Infinity);
   const features: VadFrameFeatures = {
@@ -83,7 +89,8 @@ export function vadFeatures(samples: Float32Array): VadFrameFeatures {
       }
       pastFloor.fill(Infinity);
       for (const past of pastMins) {
-        for (let b = 0; b < bandBins; b += 1) pastFloor[b] = Math.min(pastFloor[b] ?? Infinity, past[b] ?? Infinity);
+        for (let b = 0; b < bandBins; b += 1)
+          pastFloor[b] = Math.min(pastFloor[b] ?? Infinity, past[b] ?? Infinity);
       }
       blockMin.fill(Infinity);
     }

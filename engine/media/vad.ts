@@ -43,7 +43,9 @@ export function detectSpeech(samples: Float32Array): SpeechSpan[] {
     const count = Math.min(frames - 1, enter) - Math.max(0, leave + 1) + 1;
     const occupancy = sum / count;
     speechy[f] =
-      occupancy >= OCCUPANCY_ON && (features.flatness[f] ?? 1) <= MAX_FLATNESS && (features.bandDb[f] ?? -200) >= MIN_BAND_DB
+      occupancy >= OCCUPANCY_ON &&
+      (features.flatness[f] ?? 1) <= MAX_FLATNESS &&
+      (features.bandDb[f] ?? -200) >= MIN_BAND_DB
         ? 1
         : 0;
   }
@@ -85,7 +87,10 @@ export async function detectSpeechInFile(path: string, signal?: AbortSignal): Pr
   try {
     [mono] = await decodeToPcm(path, VAD_RATE, 1, signal);
   } catch (error) {
-    return { ok: false, message: `Cannot decode audio for voice detection: ${(error as Error).message}` };
+    return {
+      ok: false,
+      message: `Cannot decode audio for voice detection: ${(error as Error).message}`,
+    };
   }
   if (!mono) return { ok: false, message: 'The file has no audio.' };
   return { ok: true, value: detectSpeech(mono) };

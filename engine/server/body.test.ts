@@ -16,22 +16,30 @@ let uploads = 0;
 beforeAll(async () => {
   dir = await tempDir('soundstage-body-');
   server = createServer((req, res) => {
-    void readForm(req, { uploadDir: join(dir, `u${uploads++}`), maxUploadMb: 1 }).then(async (form) => {
-      if (!form.ok) {
-        res.writeHead(form.error.status, { 'content-type': 'application/json' });
-        res.end(JSON.stringify(rejectionBody(form.error)));
-        return;
-      }
-      const entries = await Promise.all(
-        form.value.entries.map(async (entry) =>
-          entry.kind === 'text'
-            ? entry
-            : { name: entry.name, kind: 'file', filename: entry.file.filename, size: entry.file.size, bytes: (await readFile(entry.file.path)).length },
-        ),
-      );
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(entries));
-    });
+    void readForm(req, { uploadDir: join(dir, `u${uploads++}`), maxUploadMb: 1 }).then(
+      async (form) => {
+        if (!form.ok) {
+          res.writeHead(form.error.status, { 'content-type': 'application/json' });
+          res.end(JSON.stringify(rejectionBody(form.error)));
+          return;
+        }
+        const entries = await Promise.all(
+          form.value.entries.map(async (entry) =>
+            entry.kind === 'text'
+              ? entry
+              : {
+                  name: entry.name,
+                  kind: 'file',
+                  filename: entry.file.filename,
+                  size: entry.file.size,
+                  bytes: (await readFile(entry.file.path)).length,
+                },
+          ),
+        );
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(entries));
+      },
+    );
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
@@ -52,7 +60,13 @@ describe('readForm', () => {
     form.append('subtitles', 'bare');
     const res = await fetch(url, { method: 'POST', body: form });
     expect(res.status).toBe(200);
-    const entries = (await res.json()) as { name: string; kind: string; value?: string; size?: number; bytes?: number }[];
+    const entries = (await res.json()) as {
+      name: string;
+      kind: string;
+      value?: string;
+      size?: number;
+      bytes?: number;
+    }[];
     expect(entries.map((e) => [e.name, e.kind])).toEqual([
       ['languages', 'text'],
       ['subtitles[es]', 'file'],
@@ -60,12 +74,19 @@ describe('readForm', () => {
       ['subtitles[fr]', 'text'],
       ['subtitles', 'text'],
     ]);
-    expect(entries[1]).toMatchObject({ filename: 'es.srt', size: script.length, bytes: script.length });
+    expect(entries[1]).toMatchObject({
+      filename: 'es.srt',
+      size: script.length,
+      bytes: script.length,
+    });
     expect(entries[3]?.value).toBe('');
   });
 
   it('parses urlencoded bodies, including unicode', async () => {
-    const body = new URLSearchParams([['prompt', 'calm piano — ☕'], ['duration', '30']]);
+    const body = new URLSearchParams([
+      ['prompt', 'calm piano — ☕'],
+      ['duration', '30'],
+    ]);
     const res = await fetch(url, { method: 'POST', body });
     const entries = (await res.json()) as { name: string; value: string }[];
     expect(entries).toEqual([
@@ -75,7 +96,11 @@ describe('readForm', () => {
   });
 
   it('reads a JSON body as an empty form', async () => {
-    const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"prompt":"x"}' });
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"prompt":"x"}',
+    });
     expect(await res.json()).toEqual([]);
   });
 

@@ -22,7 +22,10 @@ export interface ReadFormOptions {
  * drained and read as an empty form, so the endpoint's own "Field required" errors answer it,
  * as the live service does (client-notes 1.3).
  */
-export async function readForm(req: IncomingMessage, options: ReadFormOptions): Promise<Checked<RequestForm>> {
+export async function readForm(
+  req: IncomingMessage,
+  options: ReadFormOptions,
+): Promise<Checked<RequestForm>> {
   const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
   if (!FORM_TYPES.includes(type)) {
     await drain(req);
@@ -32,7 +35,10 @@ export async function readForm(req: IncomingMessage, options: ReadFormOptions): 
   return parseWithBusboy(req, options);
 }
 
-function parseWithBusboy(req: IncomingMessage, options: ReadFormOptions): Promise<Checked<RequestForm>> {
+function parseWithBusboy(
+  req: IncomingMessage,
+  options: ReadFormOptions,
+): Promise<Checked<RequestForm>> {
   const maxFileBytes = options.maxUploadMb * 1024 * 1024;
   // A body far beyond anything acceptable is cut off instead of being read to the end.
   const maxBodyBytes = maxFileBytes * 2 + 64 * 1024 * 1024;
@@ -58,7 +64,8 @@ function parseWithBusboy(req: IncomingMessage, options: ReadFormOptions): Promis
       return;
     }
     parser.on('field', (name, value, info) => {
-      if (info.valueTruncated) problem ??= reject(400, 'invalid_request', `Field ${name} is too large`);
+      if (info.valueTruncated)
+        problem ??= reject(400, 'invalid_request', `Field ${name} is too large`);
       entries.push({ name, kind: 'text', value });
     });
     parser.on('file', (name, stream, info) => {
@@ -84,14 +91,23 @@ function parseWithBusboy(req: IncomingMessage, options: ReadFormOptions): Promis
       entries.push({
         name,
         kind: 'file',
-        file: { field: name, filename: info.filename ?? '', contentType: info.mimeType, path, size: 0 },
+        file: {
+          field: name,
+          filename: info.filename ?? '',
+          contentType: info.mimeType,
+          path,
+          size: 0,
+        },
       });
       stream.on('end', () => {
         const entry = entries[index];
         if (entry?.kind === 'file') entry.file.size = size;
       });
     });
-    parser.on('partsLimit', () => (problem ??= reject(400, 'invalid_request', 'Too many form parts')));
+    parser.on(
+      'partsLimit',
+      () => (problem ??= reject(400, 'invalid_request', 'Too many form parts')),
+    );
     parser.on('error', () => {
       const malformed = reject(400, 'invalid_request', 'Malformed form body');
       problem = malformed;

@@ -58,10 +58,15 @@ export interface PrepareContext {
    * SSRF-safely into workDir under the account's upload cap (413), probes, and applies the
    * type's duration cap (422 `Video duration 240.0s exceeds the 180s video-to-sfx maximum`).
    */
-  resolveMedia(options: ResolveMediaOptions & { required: false }): Promise<Checked<ResolvedMedia | undefined>>;
+  resolveMedia(
+    options: ResolveMediaOptions & { required: false },
+  ): Promise<Checked<ResolvedMedia | undefined>>;
   resolveMedia(options?: ResolveMediaOptions): Promise<Checked<ResolvedMedia>>;
   /** Fetches any URL (e.g. a `subtitles[es]` https URL) SSRF-safely into workDir; returns the path. */
-  fetchUrl(url: string, options: { fileName: string; httpsOnly?: boolean; maxBytes?: number; field?: string }): Promise<Checked<string>>;
+  fetchUrl(
+    url: string,
+    options: { fileName: string; httpsOnly?: boolean; maxBytes?: number; field?: string },
+  ): Promise<Checked<string>>;
   /** The duration cap of this endpoint's type, as a rejection when exceeded. */
   checkDuration(seconds: number, label?: string): Rejection | undefined;
   /** Parses and checks a `segments` field (shared rules); undefined when the field was omitted. */
@@ -91,7 +96,10 @@ export interface RunContext {
   workDir: string;
   signal: AbortSignal;
   /** Stores a result file and returns its media object (the URL is re-issued on every task read). */
-  publish(filePath: string, options: { contentType: string; ext: string; name?: string }): Promise<PublishedFile>;
+  publish(
+    filePath: string,
+    options: { contentType: string; ext: string; name?: string },
+  ): Promise<PublishedFile>;
   /** 32-bit payload to embed in every generated audio file of this task. */
   watermarkPayload: number;
   /** The engine's watermark key (EngineOptions.watermarkKey); undefined = the generators' default. */

@@ -2,11 +2,20 @@ import { describe, expect, it } from 'vitest';
 import { FieldReader } from './field-reader';
 import { RequestForm } from './form';
 
-const formOf = (pairs: [string, string][]) => new RequestForm(pairs.map(([name, value]) => ({ name, kind: 'text', value })));
+const formOf = (pairs: [string, string][]) =>
+  new RequestForm(pairs.map(([name, value]) => ({ name, kind: 'text', value })));
 
 describe('FieldReader', () => {
   it('reads typed values', () => {
-    const f = new FieldReader(formOf([['prompt', 'rain'], ['duration', '30'], ['ducking', 'false'], ['mode', 'async'], ['w', '0.5']]));
+    const f = new FieldReader(
+      formOf([
+        ['prompt', 'rain'],
+        ['duration', '30'],
+        ['ducking', 'false'],
+        ['mode', 'async'],
+        ['w', '0.5'],
+      ]),
+    );
     expect(f.string('prompt', { required: true, max: 10 })).toBe('rain');
     expect(f.int('duration', { required: true, min: 5, max: 360 })).toBe(30);
     expect(f.bool('ducking', true)).toBe(false);
@@ -17,7 +26,13 @@ describe('FieldReader', () => {
   });
 
   it('collects every problem FastAPI-style', () => {
-    const f = new FieldReader(formOf([['duration', '30.5'], ['ducking', 'maybe'], ['mode', 'later']]));
+    const f = new FieldReader(
+      formOf([
+        ['duration', '30.5'],
+        ['ducking', 'maybe'],
+        ['mode', 'later'],
+      ]),
+    );
     f.string('prompt', { required: true });
     f.int('duration', { required: true });
     f.bool('ducking', false);
@@ -46,6 +61,10 @@ describe('FieldReader', () => {
   it('uses the status of the first problem for 400-class fields', () => {
     const f = new FieldReader(formOf([['audio_format', 'ogg']]));
     f.choice('audio_format', ['wav', 'mp3', 'aac', 'flac'] as const, 'aac', 400);
-    expect(f.rejection()).toMatchObject({ status: 400, code: 'invalid_request', message: 'audio_format must be one of wav, mp3, aac, flac' });
+    expect(f.rejection()).toMatchObject({
+      status: 400,
+      code: 'invalid_request',
+      message: 'audio_format must be one of wav, mp3, aac, flac',
+    });
   });
 });

@@ -46,7 +46,11 @@ export class FieldReader {
     }
     const length = [...raw].length;
     if (rule.min !== undefined && length < rule.min) {
-      this.problem(name, `String should have at least ${rule.min} character${rule.min === 1 ? '' : 's'}`, 'string_too_short');
+      this.problem(
+        name,
+        `String should have at least ${rule.min} character${rule.min === 1 ? '' : 's'}`,
+        'string_too_short',
+      );
     } else if (rule.max !== undefined && length > rule.max) {
       this.problem(name, `String should have at most ${rule.max} characters`, 'string_too_long');
     }
@@ -57,7 +61,10 @@ export class FieldReader {
   int(name: string, rule: NumberRule & { required: true }): number;
   int(name: string, rule: NumberRule & { default: number }): number;
   int(name: string, rule?: NumberRule & { required?: false }): number | undefined;
-  int(name: string, rule: NumberRule & { required?: boolean; default?: number } = {}): number | undefined {
+  int(
+    name: string,
+    rule: NumberRule & { required?: boolean; default?: number } = {},
+  ): number | undefined {
     const raw = this.form.text(name);
     if (raw === undefined) {
       if (rule.required) this.problem(name, 'Field required', 'missing');
@@ -86,7 +93,11 @@ export class FieldReader {
     const raw = this.form.text(name);
     if (raw === undefined) return rule.default;
     if (!NUMBER_TEXT.test(raw)) {
-      this.problem(name, 'Input should be a valid number, unable to parse string as a number', 'float_parsing');
+      this.problem(
+        name,
+        'Input should be a valid number, unable to parse string as a number',
+        'float_parsing',
+      );
       return rule.default ?? 0;
     }
     const value = Number(raw);
@@ -101,7 +112,11 @@ export class FieldReader {
     const word = raw.trim().toLowerCase();
     if (TRUE_WORDS.has(word)) return true;
     if (FALSE_WORDS.has(word)) return false;
-    this.problem(name, 'Input should be a valid boolean, unable to interpret input', 'bool_parsing');
+    this.problem(
+      name,
+      'Input should be a valid boolean, unable to interpret input',
+      'bool_parsing',
+    );
     return defaultValue;
   }
 
@@ -143,7 +158,11 @@ export class FieldReader {
 
   private checkRange(name: string, value: number, rule: NumberRule): void {
     if (rule.min !== undefined && value < rule.min) {
-      this.problem(name, `Input should be greater than or equal to ${rule.min}`, 'greater_than_equal');
+      this.problem(
+        name,
+        `Input should be greater than or equal to ${rule.min}`,
+        'greater_than_equal',
+      );
     } else if (rule.max !== undefined && value > rule.max) {
       this.problem(name, `Input should be less than or equal to ${rule.max}`, 'less_than_equal');
     }

@@ -37,13 +37,15 @@ export class RequestForm {
 
   /** The first text value sent under this name. */
   text(name: string): string | undefined {
-    for (const entry of this.entries) if (entry.name === name && entry.kind === 'text') return entry.value;
+    for (const entry of this.entries)
+      if (entry.name === name && entry.kind === 'text') return entry.value;
     return undefined;
   }
 
   /** The first file part sent under this name. */
   file(name: string): UploadedFile | undefined {
-    for (const entry of this.entries) if (entry.name === name && entry.kind === 'file') return entry.file;
+    for (const entry of this.entries)
+      if (entry.name === name && entry.kind === 'file') return entry.file;
     return undefined;
   }
 

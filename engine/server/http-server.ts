@@ -15,8 +15,11 @@ const FILE_PATH = /^\/files\/([0-9a-f]{32})\/([A-Za-z0-9_-]{1,64}\.[a-z0-9]{1,8}
 export function createRequestListener(core: EngineCore): RequestListener {
   return (req, res) => {
     route(req, res, core).catch((error: unknown) => {
-      core.log(`${req.method} ${pathOf(req)} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-      if (!res.headersSent) sendJson(res, 500, { code: 'internal_error', message: 'Internal engine error' });
+      core.log(
+        `${req.method} ${pathOf(req)} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+      );
+      if (!res.headersSent)
+        sendJson(res, 500, { code: 'internal_error', message: 'Internal engine error' });
       else res.destroy();
     });
   };
@@ -28,14 +31,19 @@ async function route(req: IncomingMessage, res: ServerResponse, core: EngineCore
   const method = req.method ?? 'GET';
 
   const file = path.match(FILE_PATH);
-  if (file && (method === 'GET' || method === 'HEAD')) return serveResultFile(req, res, core.files, file[1]!, file[2]!);
-  if (path === '/health' && method === 'GET') return sendJson(res, 200, { status: 'ok', name: 'soundstage-engine' });
+  if (file && (method === 'GET' || method === 'HEAD'))
+    return serveResultFile(req, res, core.files, file[1]!, file[2]!);
+  if (path === '/health' && method === 'GET')
+    return sendJson(res, 200, { status: 'ok', name: 'soundstage-engine' });
   if (path === '/billing' && method === 'GET') {
     res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' });
-    res.end('This is a local Soundstage engine. Balances and free trials are set in its configuration.\n');
+    res.end(
+      'This is a local Soundstage engine. Balances and free trials are set in its configuration.\n',
+    );
     return;
   }
-  if (!path.startsWith('/v1/')) return sendRejection(res, { status: 404, code: 'not_found', message: 'Not found' });
+  if (!path.startsWith('/v1/'))
+    return sendRejection(res, { status: 404, code: 'not_found', message: 'Not found' });
 
   const latency = core.faults.latencyMs();
   if (latency > 0) await sleep(latency);
@@ -67,7 +75,12 @@ async function route(req: IncomingMessage, res: ServerResponse, core: EngineCore
 }
 
 function methodNotAllowed(res: ServerResponse, allow: string): void {
-  sendRejection(res, { status: 405, code: 'method_not_allowed', message: `Use ${allow}`, headers: { Allow: allow } });
+  sendRejection(res, {
+    status: 405,
+    code: 'method_not_allowed',
+    message: `Use ${allow}`,
+    headers: { Allow: allow },
+  });
 }
 
 function pathOf(req: IncomingMessage): string {

@@ -60,7 +60,10 @@ function readProbeJson(stdout: string): ProbeResult {
   const durations = [parsed.format?.duration, ...streams.map((s) => s.duration)]
     .map((d) => Number(d))
     .filter((d) => Number.isFinite(d) && d > 0);
-  const durationSeconds = Number(parsed.format?.duration) > 0 ? Number(parsed.format?.duration) : Math.max(0, ...durations);
+  const durationSeconds =
+    Number(parsed.format?.duration) > 0
+      ? Number(parsed.format?.duration)
+      : Math.max(0, ...durations);
   if (!(durationSeconds > 0)) return { ok: false, error: 'media has no duration' };
   return {
     ok: true,
@@ -71,7 +74,7 @@ function readProbeJson(stdout: string): ProbeResult {
       formatName: parsed.format?.format_name ?? '',
       width: video?.width,
       height: video?.height,
-      fps: video ? frameRate(video.avg_frame_rate) ?? frameRate(video.r_frame_rate) : undefined,
+      fps: video ? (frameRate(video.avg_frame_rate) ?? frameRate(video.r_frame_rate)) : undefined,
       videoCodec: video?.codec_name,
       audioCodec: audio?.codec_name,
       sampleRate: audio?.sample_rate ? Number(audio.sample_rate) : undefined,
@@ -88,5 +91,10 @@ function frameRate(text: string | undefined): number | undefined {
 }
 
 function firstLine(text: string): string {
-  return text.split('\n').find((line) => line.trim())?.trim() ?? '';
+  return (
+    text
+      .split('\n')
+      .find((line) => line.trim())
+      ?.trim() ?? ''
+  );
 }

@@ -8,7 +8,15 @@ import type { PrepareContext, ResolvedMedia, ResolveMediaOptions } from './endpo
 import { FieldReader } from './field-reader';
 import type { RequestForm } from './form';
 import { probeMedia, type MediaProbe } from './media-probe';
-import { invalidRequest, ok, payloadTooLarge, reject, unprocessable, type Checked, type Rejection } from './rejection';
+import {
+  invalidRequest,
+  ok,
+  payloadTooLarge,
+  reject,
+  unprocessable,
+  type Checked,
+  type Rejection,
+} from './rejection';
 
 export interface PrepareContextOptions {
   type: TaskType;
@@ -27,7 +35,8 @@ export function createPrepareContext(options: PrepareContextOptions): PrepareCon
 
   const probe = async (path: string, label = 'media'): Promise<Checked<MediaProbe>> => {
     const probed = await probeMedia(path);
-    if (!probed.ok) return unprocessable(`Could not read the ${label.toLowerCase()}: ${probed.error}`);
+    if (!probed.ok)
+      return unprocessable(`Could not read the ${label.toLowerCase()}: ${probed.error}`);
     return ok(probed.value);
   };
 
@@ -35,7 +44,9 @@ export function createPrepareContext(options: PrepareContextOptions): PrepareCon
     const max = MAX_MEDIA_SECONDS[type];
     if (max === undefined || seconds <= max) return undefined;
     const service = type.replace(/_/g, '-');
-    return unprocessable(`${label} duration ${seconds.toFixed(1)}s exceeds the ${max}s ${service} maximum`).error;
+    return unprocessable(
+      `${label} duration ${seconds.toFixed(1)}s exceeds the ${max}s ${service} maximum`,
+    ).error;
   };
 
   const fetchUrl: PrepareContext['fetchUrl'] = async (url, fetchOptions) => {
@@ -51,21 +62,28 @@ export function createPrepareContext(options: PrepareContextOptions): PrepareCon
     if (fetched.ok) return ok(fetched.value.path);
     const { kind, message } = fetched.error;
     if (kind === 'too_large') return payloadTooLarge(account.maxUploadSizeMb);
-    if (kind === 'scheme' && fetchOptions.httpsOnly) return unprocessable(`${field} must be an https URL`);
-    if (kind === 'blocked' || kind === 'bad_url' || kind === 'scheme') return unprocessable(`${field}: ${message}`);
+    if (kind === 'scheme' && fetchOptions.httpsOnly)
+      return unprocessable(`${field} must be an https URL`);
+    if (kind === 'blocked' || kind === 'bad_url' || kind === 'scheme')
+      return unprocessable(`${field}: ${message}`);
     return unprocessable(`Could not download ${field}: ${message}`);
   };
 
-  async function resolveMedia(resolveOptions: ResolveMediaOptions = {}): Promise<Checked<ResolvedMedia | undefined>> {
+  async function resolveMedia(
+    resolveOptions: ResolveMediaOptions = {},
+  ): Promise<Checked<ResolvedMedia | undefined>> {
     const fileField = resolveOptions.fileField ?? 'video';
     const urlField = resolveOptions.urlField ?? 'video_url';
     const label = resolveOptions.label ?? (fileField === 'video' ? 'Video' : 'Media');
     const file = form.file(fileField);
     const url = form.text(urlField)?.trim();
     const hasUrl = url !== undefined && url !== '';
-    if (!file && !hasUrl && resolveOptions.required === false && !form.has(fileField)) return ok(undefined);
+    if (!file && !hasUrl && resolveOptions.required === false && !form.has(fileField))
+      return ok(undefined);
     if (Boolean(file) === hasUrl || form.text(fileField) !== undefined) {
-      return invalidRequest(`Provide exactly one of ${fileField} (file upload) or ${urlField} (URL)`);
+      return invalidRequest(
+        `Provide exactly one of ${fileField} (file upload) or ${urlField} (URL)`,
+      );
     }
     let path: string;
     if (file) {
@@ -83,8 +101,10 @@ export function createPrepareContext(options: PrepareContextOptions): PrepareCon
     const probed = await probe(path, label);
     if (!probed.ok) return probed;
     const media = probed.value;
-    if (resolveOptions.requireVideo && !media.hasVideo) return unprocessable(`The ${label.toLowerCase()} has no video track`);
-    if (resolveOptions.requireAudio && !media.hasAudio) return unprocessable(`The ${label.toLowerCase()} has no audio track`);
+    if (resolveOptions.requireVideo && !media.hasVideo)
+      return unprocessable(`The ${label.toLowerCase()} has no video track`);
+    if (resolveOptions.requireAudio && !media.hasAudio)
+      return unprocessable(`The ${label.toLowerCase()} has no audio track`);
     if (resolveOptions.checkDuration !== false) {
       const tooLong = checkDuration(media.durationSeconds, label);
       if (tooLong) return { ok: false, error: tooLong };
@@ -92,11 +112,15 @@ export function createPrepareContext(options: PrepareContextOptions): PrepareCon
     return ok({ path, source: file ? 'file' : 'url', probe: media });
   }
 
-  const parseSegments = (field = 'segments', durationSeconds?: number): Checked<Segment[] | undefined> => {
+  const parseSegments = (
+    field = 'segments',
+    durationSeconds?: number,
+  ): Checked<Segment[] | undefined> => {
     const text = form.text(field);
     if (text === undefined) return ok(undefined);
     const segments = parseSegmentsField(text);
-    if (!segments) return unprocessable(`${field} must be a JSON array of {start, end, prompt} objects`);
+    if (!segments)
+      return unprocessable(`${field} must be a JSON array of {start, end, prompt} objects`);
     const problems = checkSegments(segments, durationSeconds);
     if (problems.length === 0) return ok(segments);
     return reject(422, 'unprocessable_entity', problems.map((p) => p.message).join(' '), {
@@ -119,6 +143,7 @@ export function createPrepareContext(options: PrepareContextOptions): PrepareCon
     checkDuration,
     parseSegments,
     // Both are read (not short-circuited) so a malformed value in either is reported.
-    preserveSpeech: () => [fields.bool('preserve_speech', false), fields.bool('isolate_vocals', false)].includes(true),
+    preserveSpeech: () =>
+      [fields.bool('preserve_speech', false), fields.bool('isolate_vocals', false)].includes(true),
   };
 }

@@ -29,7 +29,11 @@ export function reject(
   status: number,
   code: string,
   message: string,
-  extra: { errors?: FieldErrorItem[]; details?: Record<string, unknown>; headers?: Record<string, string> } = {},
+  extra: {
+    errors?: FieldErrorItem[];
+    details?: Record<string, unknown>;
+    headers?: Record<string, string>;
+  } = {},
 ): { ok: false; error: Rejection } {
   return { ok: false, error: { status, code, message, ...extra } };
 }
@@ -40,7 +44,10 @@ export function invalidRequest(message: string): { ok: false; error: Rejection }
 }
 
 /** 422 unprocessable_entity: well-formed data that cannot be processed (limits, media problems). */
-export function unprocessable(message: string, errors?: FieldErrorItem[]): { ok: false; error: Rejection } {
+export function unprocessable(
+  message: string,
+  errors?: FieldErrorItem[],
+): { ok: false; error: Rejection } {
   return reject(422, 'unprocessable_entity', message, errors ? { errors } : {});
 }
 

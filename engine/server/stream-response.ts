@@ -28,7 +28,11 @@ export async function streamGeneration(res: ServerResponse, job: StreamJob): Pro
   };
   res.on('close', onClose);
   res.socket?.setNoDelay(true);
-  res.writeHead(200, { 'content-type': 'application/x-ndjson', 'cache-control': 'no-store', 'x-accel-buffering': 'no' });
+  res.writeHead(200, {
+    'content-type': 'application/x-ndjson',
+    'cache-control': 'no-store',
+    'x-accel-buffering': 'no',
+  });
   res.flushHeaders();
 
   const write = (event: Record<string, unknown>) => writeLine(res, event);
@@ -52,7 +56,11 @@ export async function streamGeneration(res: ServerResponse, job: StreamJob): Pro
       if (fault && chunks >= fault.afterChunks) {
         controller.abort(new Error('stream fault'));
         if (fault.kind === 'error') {
-          await write({ type: 'error', code: fault.code ?? 'UPSTREAM', message: fault.message ?? 'Forced stream failure (engine fault configuration)' });
+          await write({
+            type: 'error',
+            code: fault.code ?? 'UPSTREAM',
+            message: fault.message ?? 'Forced stream failure (engine fault configuration)',
+          });
           await core.billing.refund(job.charge, null);
         }
         res.end();
@@ -65,7 +73,9 @@ export async function streamGeneration(res: ServerResponse, job: StreamJob): Pro
     res.end();
   } catch (error) {
     if (controller.signal.aborted) return;
-    core.log(`stream ${endpoint.type}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    core.log(
+      `stream ${endpoint.type}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+    );
     const code = error instanceof TaskError ? error.code : endpoint.failureCode;
     const message = error instanceof Error && error.message ? error.message : 'generation failed';
     await core.billing.refund(job.charge, null);
@@ -82,11 +92,18 @@ export async function streamGeneration(res: ServerResponse, job: StreamJob): Pro
 function streamEvent(item: StreamItem): Record<string, unknown> {
   if (item.type === 'title') {
     const { type, title, summary, display_tags } = item;
-    return { type, title, ...(summary !== undefined ? { summary } : {}), ...(display_tags ? { display_tags } : {}) };
+    return {
+      type,
+      title,
+      ...(summary !== undefined ? { summary } : {}),
+      ...(display_tags ? { display_tags } : {}),
+    };
   }
   return {
     type: 'audio_chunk',
-    data: Buffer.from(item.bytes.buffer, item.bytes.byteOffset, item.bytes.byteLength).toString('base64'),
+    data: Buffer.from(item.bytes.buffer, item.bytes.byteOffset, item.bytes.byteLength).toString(
+      'base64',
+    ),
     stream_index: item.streamIndex ?? 0,
     num_streams: item.numStreams ?? 1,
   };

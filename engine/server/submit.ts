@@ -18,12 +18,22 @@ import { streamGeneration } from './stream-response';
  * concurrency and payment together with no await in between, so the check and the debit are
  * atomic. Anything refused leaves no task, no usage and no debit behind.
  */
-export async function handleSubmit(req: IncomingMessage, res: ServerResponse, account: Account, endpoint: Endpoint, core: EngineCore): Promise<void> {
+export async function handleSubmit(
+  req: IncomingMessage,
+  res: ServerResponse,
+  account: Account,
+  endpoint: Endpoint,
+  core: EngineCore,
+): Promise<void> {
   const overRpm = core.limiter.countRequest(account);
   if (overRpm) return sendRejection(res, overRpm);
   if (account.services && !account.services.includes(endpoint.type)) {
     const service = endpoint.type.replace(/_/g, '-');
-    return sendRejection(res, { status: 403, code: 'forbidden', message: `This account has no access to ${service}` });
+    return sendRejection(res, {
+      status: 403,
+      code: 'forbidden',
+      message: `This account has no access to ${service}`,
+    });
   }
 
   const taskId = randomUUID();
@@ -31,7 +41,10 @@ export async function handleSubmit(req: IncomingMessage, res: ServerResponse, ac
   const workDir = core.tasks.workDir(taskId);
   const discard = () => rm(taskDir, { recursive: true, force: true });
 
-  const form = await readForm(req, { uploadDir: join(workDir, 'uploads'), maxUploadMb: account.maxUploadSizeMb });
+  const form = await readForm(req, {
+    uploadDir: join(workDir, 'uploads'),
+    maxUploadMb: account.maxUploadSizeMb,
+  });
   if (!form.ok) {
     await discard();
     return sendRejection(res, form.error);
@@ -92,5 +105,9 @@ export async function handleSubmit(req: IncomingMessage, res: ServerResponse, ac
   };
   await Promise.all([saved, core.tasks.save(task)]);
   core.runner.start(task, endpoint, release);
-  sendJson(res, 202, { task_id: taskId, status: 'processing', ...(endpoint.ackFields?.(input) ?? {}) });
+  sendJson(res, 202, {
+    task_id: taskId,
+    status: 'processing',
+    ...(endpoint.ackFields?.(input) ?? {}),
+  });
 }

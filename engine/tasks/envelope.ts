@@ -6,7 +6,11 @@ import type { TaskRecord } from './task-record';
  * once succeeded. Result fields can never override the common ones.
  */
 export function taskEnvelope(task: TaskRecord): Record<string, unknown> {
-  const envelope: Record<string, unknown> = { task_id: task.id, status: task.status, type: task.type };
+  const envelope: Record<string, unknown> = {
+    task_id: task.id,
+    status: task.status,
+    type: task.type,
+  };
   if (task.status === 'succeeded' && task.result) Object.assign(envelope, task.result);
   Object.assign(envelope, {
     task_id: task.id,

@@ -16,10 +16,14 @@ afterEach(async () => {
 
 /** Runs the real CLI in its own process, so it can be killed like a crashed engine. */
 async function spawnEngine(dataDir: string): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'engine/cli.ts', '--data', dataDir, '--key', KEY, '--port', '0'], {
-    cwd: join(import.meta.dirname, '..', '..'),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'engine/cli.ts', '--data', dataDir, '--key', KEY, '--port', '0'],
+    {
+      cwd: join(import.meta.dirname, '..', '..'),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   children.push(child);
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';
@@ -73,11 +77,19 @@ describe('restart recovery', () => {
 
     engine = await startTestEngine({ dataDir, key: KEY });
     const task = await engine.pollTask(taskId);
-    expect(task).toMatchObject({ status: 'failed', refunded: true, error: { code: 'GENERATION_FAILED' } });
+    expect(task).toMatchObject({
+      status: 'failed',
+      refunded: true,
+      error: { code: 'GENERATION_FAILED' },
+    });
     const services = (await engine.get('/v1/account/services')).body;
     expect(services.balance).toBe(1000);
     const usage = (await engine.get('/v1/account/usage')).body;
-    expect(usage.summary).toMatchObject({ total_requests: 1, total_cost: '0.0000', total_refunds: 1 });
+    expect(usage.summary).toMatchObject({
+      total_requests: 1,
+      total_cost: '0.0000',
+      total_refunds: 1,
+    });
 
     // A second restart does not refund again.
     await engine.restart();

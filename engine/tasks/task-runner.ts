@@ -4,7 +4,13 @@ import type { RateLimiter } from '../accounts/rate-limits';
 import type { Billing } from '../billing/billing';
 import type { Faults } from '../faults/faults';
 import type { ResultFiles } from '../files/result-files';
-import { isTaskFailure, TaskError, type Endpoint, type RunContext, type TaskResultFields } from '../server/endpoint';
+import {
+  isTaskFailure,
+  TaskError,
+  type Endpoint,
+  type RunContext,
+  type TaskResultFields,
+} from '../server/endpoint';
 import type { TaskRecord } from './task-record';
 import type { TaskStore } from './task-store';
 
@@ -22,7 +28,8 @@ export interface TaskRunnerDeps {
   log(line: string): void;
 }
 
-type Outcome = { ok: true; fields: TaskResultFields } | { ok: false; code: string; message: string };
+type Outcome =
+  { ok: true; fields: TaskResultFields } | { ok: false; code: string; message: string };
 
 /**
  * Runs accepted tasks to a terminal state: succeeded with result fields, or failed with an
@@ -43,7 +50,9 @@ export class TaskRunner {
         release();
         return this.closing ? undefined : this.finish(task, outcome);
       })
-      .catch((error: unknown) => this.deps.log(`task ${task.id}: could not record outcome: ${String(error)}`))
+      .catch((error: unknown) =>
+        this.deps.log(`task ${task.id}: could not record outcome: ${String(error)}`),
+      )
       .finally(() => this.active.delete(task.id));
     this.active.set(task.id, { controller, done });
   }
@@ -74,7 +83,11 @@ export class TaskRunner {
     await Promise.all(running.map(({ done }) => done));
   }
 
-  private async execute(task: TaskRecord, endpoint: Endpoint, signal: AbortSignal): Promise<Outcome> {
+  private async execute(
+    task: TaskRecord,
+    endpoint: Endpoint,
+    signal: AbortSignal,
+  ): Promise<Outcome> {
     const injected = this.deps.faults.taskFailure(task.type);
     if (injected) return { ok: false, ...injected };
     const workDir = this.deps.store.workDir(task.id);
@@ -96,8 +109,11 @@ export class TaskRunner {
       if (isTaskFailure(result)) return { ok: false, code: result.code, message: result.message };
       return { ok: true, fields: result };
     } catch (error) {
-      if (error instanceof TaskError) return { ok: false, code: error.code, message: error.message };
-      this.deps.log(`task ${task.id}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      if (error instanceof TaskError)
+        return { ok: false, code: error.code, message: error.message };
+      this.deps.log(
+        `task ${task.id}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+      );
       const message = error instanceof Error ? error.message : String(error);
       return { ok: false, code: endpoint.failureCode, message: message || 'generation failed' };
     }

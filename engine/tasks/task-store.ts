@@ -19,7 +19,9 @@ export class TaskStore {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
     }
     for (const name of names) {
-      const record = await readJsonFile<TaskRecord>(join(store.dir, name, 'task.json')).catch(() => undefined);
+      const record = await readJsonFile<TaskRecord>(join(store.dir, name, 'task.json')).catch(
+        () => undefined,
+      );
       if (record?.id === name) store.tasks.set(record.id, record);
       // A folder without a task is what a crash left of a stream or of a request being checked.
       else await rm(join(store.dir, name), { recursive: true, force: true });

@@ -15,7 +15,9 @@ export type Loose = any;
 /** Fields as an object, or as pairs when a name must repeat or order matters. */
 export type Fields = Record<string, FieldValue | undefined> | [string, FieldValue][];
 /** File parts: field name -> local path (or a path with the filename / content type to send). */
-export type Files = Record<string, string | { path: string; filename?: string; contentType?: string }> | [string, string][];
+export type Files =
+  | Record<string, string | { path: string; filename?: string; contentType?: string }>
+  | [string, string][];
 
 export interface HttpResult<T = Loose> {
   status: number;
@@ -36,10 +38,18 @@ export interface TestEngine {
   key: string;
   dataDir: string;
   engine: RunningEngine;
-  post<T = Loose>(path: string, fields?: Fields, files?: Files, options?: RequestOptions): Promise<HttpResult<T>>;
+  post<T = Loose>(
+    path: string,
+    fields?: Fields,
+    files?: Files,
+    options?: RequestOptions,
+  ): Promise<HttpResult<T>>;
   get<T = Loose>(path: string, options?: RequestOptions): Promise<HttpResult<T>>;
   /** Polls GET /v1/tasks/{id} until succeeded or failed. */
-  pollTask<T = Loose>(taskId: string, options?: { timeoutMs?: number; intervalMs?: number; key?: string }): Promise<T>;
+  pollTask<T = Loose>(
+    taskId: string,
+    options?: { timeoutMs?: number; intervalMs?: number; key?: string },
+  ): Promise<T>;
   /** Stops the engine and starts a new one on the same data folder (same options unless overridden). */
   restart(overrides?: Partial<EngineOptions>): Promise<void>;
   /** Stops the engine and deletes the data folder. */
@@ -67,16 +77,25 @@ export async function startTestEngine(options: Partial<EngineOptions> = {}): Pro
       return engine;
     },
     post: (path, fields = {}, files, requestOptions = {}) =>
-      send(engine.url + path, 'POST', requestOptions.key === undefined ? key : requestOptions.key, buildBody(fields, files, requestOptions.encoding)),
+      send(
+        engine.url + path,
+        'POST',
+        requestOptions.key === undefined ? key : requestOptions.key,
+        buildBody(fields, files, requestOptions.encoding),
+      ),
     get: (path, requestOptions = {}) =>
       send(engine.url + path, 'GET', requestOptions.key === undefined ? key : requestOptions.key),
     async pollTask(taskId, pollOptions = {}) {
       const deadline = Date.now() + (pollOptions.timeoutMs ?? 110_000);
       for (;;) {
-        const result = await harness.get(`/v1/tasks/${encodeURIComponent(taskId)}`, { key: pollOptions.key });
-        if (result.status !== 200) throw new Error(`task poll answered ${result.status}: ${result.text}`);
+        const result = await harness.get(`/v1/tasks/${encodeURIComponent(taskId)}`, {
+          key: pollOptions.key,
+        });
+        if (result.status !== 200)
+          throw new Error(`task poll answered ${result.status}: ${result.text}`);
         if (result.body.status !== 'processing') return result.body;
-        if (Date.now() > deadline) throw new Error(`task ${taskId} still processing after the poll timeout`);
+        if (Date.now() > deadline)
+          throw new Error(`task ${taskId} still processing after the poll timeout`);
         await new Promise((resolve) => setTimeout(resolve, pollOptions.intervalMs ?? 250));
       }
     },
@@ -96,7 +115,11 @@ export async function startTestEngine(options: Partial<EngineOptions> = {}): Pro
 type BuiltBody = { body: string | FormData; contentType?: string };
 type FilePart = { path: string; filename?: string; contentType?: string };
 
-function buildBody(fields: Fields, files: Files | undefined, encoding: RequestOptions['encoding']): Promise<BuiltBody> {
+function buildBody(
+  fields: Fields,
+  files: Files | undefined,
+  encoding: RequestOptions['encoding'],
+): Promise<BuiltBody> {
   const pairs = (Array.isArray(fields) ? fields : Object.entries(fields)).filter(
     (pair): pair is [string, FieldValue] => pair[1] !== undefined,
   );
@@ -107,14 +130,21 @@ function buildBody(fields: Fields, files: Files | undefined, encoding: RequestOp
       : Object.entries(files).map(([name, f]) => [name, typeof f === 'string' ? { path: f } : f]);
   if (encoding === 'urlencoded') {
     if (fileList.length) throw new Error('urlencoded bodies cannot carry files');
-    const params = new URLSearchParams(pairs.map(([name, value]): [string, string] => [name, String(value)]));
-    return Promise.resolve({ body: params.toString(), contentType: 'application/x-www-form-urlencoded' });
+    const params = new URLSearchParams(
+      pairs.map(([name, value]): [string, string] => [name, String(value)]),
+    );
+    return Promise.resolve({
+      body: params.toString(),
+      contentType: 'application/x-www-form-urlencoded',
+    });
   }
   return (async () => {
     const form = new FormData();
     for (const [name, value] of pairs) form.append(name, String(value));
     for (const [name, file] of fileList) {
-      const blob = await openAsBlob(file.path, { type: file.contentType ?? 'application/octet-stream' });
+      const blob = await openAsBlob(file.path, {
+        type: file.contentType ?? 'application/octet-stream',
+      });
       form.append(name, blob, file.filename ?? basename(file.path));
     }
     return { body: form };
@@ -138,18 +168,33 @@ async function send(
   const response = await fetch(url, { method, headers, body });
   const text = await response.text();
   const isJson = (response.headers.get('content-type') ?? '').includes('application/json');
-  return { status: response.status, headers: response.headers, body: isJson ? JSON.parse(text) : undefined, text };
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: isJson ? JSON.parse(text) : undefined,
+    text,
+  };
 }
 
 /** Sends a raw body (e.g. JSON) to check how the engine treats non-form encodings. */
-export async function postRaw(engine: TestEngine, path: string, body: string, contentType: string): Promise<HttpResult> {
+export async function postRaw(
+  engine: TestEngine,
+  path: string,
+  body: string,
+  contentType: string,
+): Promise<HttpResult> {
   const response = await fetch(engine.url + path, {
     method: 'POST',
     headers: { authorization: `Bearer ${engine.key}`, 'content-type': contentType },
     body,
   });
   const text = await response.text();
-  return { status: response.status, headers: response.headers, body: text.startsWith('{') ? JSON.parse(text) : undefined, text };
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: text.startsWith('{') ? JSON.parse(text) : undefined,
+    text,
+  };
 }
 
 /** Parses an NDJSON body into objects (throws on an invalid line, like the SDKs). */

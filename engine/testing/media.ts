@@ -18,7 +18,15 @@ export interface TestVideoOptions {
   name?: string;
 }
 
-const SHOT_COLORS = ['0x2050c0', '0xd03020', '0x20a040', '0xe0c020', '0x101010', '0xe0e0e0', '0x8030a0'];
+const SHOT_COLORS = [
+  '0x2050c0',
+  '0xd03020',
+  '0x20a040',
+  '0xe0c020',
+  '0x101010',
+  '0xe0e0e0',
+  '0x8030a0',
+];
 
 /**
  * A small H.264/AAC mp4 made with ffmpeg lavfi: testsrc2 (or solid shots when `cuts` are
@@ -38,7 +46,12 @@ export async function makeTestVideo(options: TestVideoOptions): Promise<string> 
     const edges = [0, ...cuts.filter((c) => c > 0 && c < seconds), seconds];
     const shots = edges.slice(1).map((end, i) => end - edges[i]!);
     shots.forEach((length, i) => {
-      inputs.push('-f', 'lavfi', '-i', `color=c=${SHOT_COLORS[i % SHOT_COLORS.length]}:size=${size}:rate=${fps}:duration=${length}`);
+      inputs.push(
+        '-f',
+        'lavfi',
+        '-i',
+        `color=c=${SHOT_COLORS[i % SHOT_COLORS.length]}:size=${size}:rate=${fps}:duration=${length}`,
+      );
     });
     videoFilter = `${shots.map((_, i) => `[${i}:v]`).join('')}concat=n=${shots.length}:v=1:a=0,format=yuv420p[v]`;
   }
@@ -48,11 +61,26 @@ export async function makeTestVideo(options: TestVideoOptions): Promise<string> 
   if (withAudio) {
     const audioIndex = inputs.filter((x) => x === '-i').length;
     args.push('-f', 'lavfi', '-i', `sine=frequency=440:sample_rate=44100:duration=${seconds}`);
-    args.push('-f', 'lavfi', '-i', `anoisesrc=color=pink:amplitude=0.05:sample_rate=44100:duration=${seconds}`);
+    args.push(
+      '-f',
+      'lavfi',
+      '-i',
+      `anoisesrc=color=pink:amplitude=0.05:sample_rate=44100:duration=${seconds}`,
+    );
     filter += `;[${audioIndex}:a][${audioIndex + 1}:a]amix=inputs=2:normalize=0,volume=0.5,aformat=channel_layouts=stereo[a]`;
     maps.push('-map', '[a]', '-c:a', 'aac', '-b:a', '96k');
   }
-  args.push('-filter_complex', filter, ...maps, '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p');
+  args.push(
+    '-filter_complex',
+    filter,
+    ...maps,
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-pix_fmt',
+    'yuv420p',
+  );
   args.push('-t', String(seconds), '-movflags', '+faststart', out);
   await run('ffmpeg', args);
   return out;
@@ -71,22 +99,52 @@ export interface TestAudioOptions {
 
 /** A tone or pink-noise audio file made with ffmpeg lavfi. */
 export async function makeTestAudio(options: TestAudioOptions): Promise<string> {
-  const { seconds, kind = 'sine', frequency = 440, format = 'wav', channels = 2, sampleRate = 44100 } = options;
+  const {
+    seconds,
+    kind = 'sine',
+    frequency = 440,
+    format = 'wav',
+    channels = 2,
+    sampleRate = 44100,
+  } = options;
   const dir = options.dir ?? (await tempDir('soundstage-media-'));
   const out = join(dir, options.name ?? `audio-${kind}-${seconds}s.${format}`);
   const source =
     kind === 'sine'
       ? `sine=frequency=${frequency}:sample_rate=${sampleRate}:duration=${seconds}`
       : `anoisesrc=color=pink:amplitude=0.3:sample_rate=${sampleRate}:duration=${seconds}`;
-  const codec = { wav: ['-c:a', 'pcm_s16le'], m4a: ['-c:a', 'aac', '-b:a', '128k'], mp3: ['-c:a', 'libmp3lame', '-b:a', '128k'], flac: ['-c:a', 'flac'] }[format];
-  await run('ffmpeg', ['-y', '-v', 'error', '-f', 'lavfi', '-i', source, '-ac', String(channels), ...codec, out]);
+  const codec = {
+    wav: ['-c:a', 'pcm_s16le'],
+    m4a: ['-c:a', 'aac', '-b:a', '128k'],
+    mp3: ['-c:a', 'libmp3lame', '-b:a', '128k'],
+    flac: ['-c:a', 'flac'],
+  }[format];
+  await run('ffmpeg', [
+    '-y',
+    '-v',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    source,
+    '-ac',
+    String(channels),
+    ...codec,
+    out,
+  ]);
   return out;
 }
 
 /** ffprobe's JSON description of a file (format and streams). */
-export async function ffprobeJson(path: string): Promise<{ format: Record<string, Loose>; streams: Record<string, Loose>[] }> {
-  const { stdout } = await run('ffprobe', ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', path], {
-    maxBuffer: 16 * 1024 * 1024,
-  });
+export async function ffprobeJson(
+  path: string,
+): Promise<{ format: Record<string, Loose>; streams: Record<string, Loose>[] }> {
+  const { stdout } = await run(
+    'ffprobe',
+    ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', path],
+    {
+      maxBuffer: 16 * 1024 * 1024,
+    },
+  );
   return JSON.parse(stdout) as { format: Record<string, Loose>; streams: Record<string, Loose>[] };
 }

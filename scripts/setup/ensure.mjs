@@ -8,8 +8,13 @@ import { fileURLToPath } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 function run(command, args, env = {}) {
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} exited with ${result.status}`);
+  const result = spawnSync(command, args, {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+  });
+  if (result.status !== 0)
+    throw new Error(`${command} ${args.join(' ')} exited with ${result.status}`);
 }
 
 function npmPackagesMissing() {
@@ -25,7 +30,9 @@ function missingDebianPackages() {
     .filter((line) => line && !line.startsWith('#'));
   return wanted.filter((name) => {
     try {
-      const status = execFileSync('dpkg-query', ['-W', '-f=${Status}', name], { stdio: ['ignore', 'pipe', 'ignore'] });
+      const status = execFileSync('dpkg-query', ['-W', '-f=${Status}', name], {
+        stdio: ['ignore', 'pipe', 'ignore'],
+      });
       return !String(status).includes('install ok installed');
     } catch {
       return true;
@@ -37,7 +44,10 @@ export function ensureSetup({ debian = true } = {}) {
   if (npmPackagesMissing()) {
     console.log('setup: installing npm packages (npm ci)');
     // The Electron binary and onnxruntime's GPU add-ons come from hosts this machine cannot reach.
-    run('npm', ['ci', '--no-audit', '--no-fund'], { ELECTRON_SKIP_BINARY_DOWNLOAD: '1', ONNXRUNTIME_NODE_INSTALL: 'skip' });
+    run('npm', ['ci', '--no-audit', '--no-fund'], {
+      ELECTRON_SKIP_BINARY_DOWNLOAD: '1',
+      ONNXRUNTIME_NODE_INSTALL: 'skip',
+    });
   }
   if (!debian) return;
   const missing = missingDebianPackages();
@@ -48,7 +58,9 @@ export function ensureSetup({ debian = true } = {}) {
   }
   console.log(`setup: installing Debian packages: ${missing.join(' ')}`);
   run('apt-get', ['update', '-q']);
-  run('apt-get', ['install', '-y', '-q', '--no-install-recommends', ...missing], { DEBIAN_FRONTEND: 'noninteractive' });
+  run('apt-get', ['install', '-y', '-q', '--no-install-recommends', ...missing], {
+    DEBIAN_FRONTEND: 'noninteractive',
+  });
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

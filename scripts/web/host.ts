@@ -2,7 +2,13 @@ import { timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { TOKEN_HEADER, UPLOAD_PATH, WS_PATH, wsClientMessageSchema, type WsServerMessage } from '../../shared/ipc/ws-protocol';
+import {
+  TOKEN_HEADER,
+  UPLOAD_PATH,
+  WS_PATH,
+  wsClientMessageSchema,
+  type WsServerMessage,
+} from '../../shared/ipc/ws-protocol';
 import type { Result } from '../../shared/ipc/result';
 import { contentSecurityPolicy } from '../../shared/security/csp';
 import { serveMediaFile } from './media-route';
@@ -109,7 +115,8 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   return {
     origin,
     url: `${origin}/#token=${options.token}`,
-    mediaUrlFor: (path) => `${origin}/media?token=${options.token}&path=${encodeURIComponent(path)}`,
+    mediaUrlFor: (path) =>
+      `${origin}/media?token=${options.token}&path=${encodeURIComponent(path)}`,
     close: async () => {
       for (const client of sockets.clients) client.terminate();
       sockets.close();
@@ -137,7 +144,14 @@ function attachClient(ws: WebSocket, options: BrowserHostOptions): void {
       .dispatch(channel, request)
       .then((result) => send({ t: 'res', id, result }))
       .catch((error: unknown) =>
-        send({ t: 'res', id, result: { ok: false, error: { code: 'internal', message: String(error), retryable: false } } }),
+        send({
+          t: 'res',
+          id,
+          result: {
+            ok: false,
+            error: { code: 'internal', message: String(error), retryable: false },
+          },
+        }),
       );
   });
 }

@@ -26,7 +26,9 @@ const { values } = parseArgs({
   },
 });
 
-const userDataDir = resolve(values.data ?? join(process.env.XDG_CONFIG_HOME ?? join(homedir(), '.config'), 'Soundstage'));
+const userDataDir = resolve(
+  values.data ?? join(process.env.XDG_CONFIG_HOME ?? join(homedir(), '.config'), 'Soundstage'),
+);
 const uploadsDir = join(userDataDir, 'uploads');
 const rendererDir = join(root, 'out', 'renderer');
 if (!existsSync(join(rendererDir, 'index.html'))) {
@@ -37,7 +39,9 @@ await mkdir(uploadsDir, { recursive: true });
 
 const log = (line: string) => console.log(line);
 const events = createEventHub();
-const version = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string }).version;
+const version = (
+  JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string }
+).version;
 let host: BrowserHost | null = null;
 
 const services = await createMainServices({
@@ -52,7 +56,8 @@ const services = await createMainServices({
 });
 if (values.project) {
   const projectFolder = resolve(values.project);
-  if (services.settings.get().projectFolder !== projectFolder) await services.settings.update({ projectFolder });
+  if (services.settings.get().projectFolder !== projectFolder)
+    await services.settings.update({ projectFolder });
 }
 
 const ipc = createHandlers({
@@ -86,8 +91,11 @@ host = await startBrowserHost({
 console.log(`Soundstage (browser mode) at ${host.url}`);
 
 if (!values['no-open'] && process.env.CI !== 'true') {
-  const opener = process.platform === 'darwin' ? 'open' : process.platform === 'win32' ? 'explorer' : 'xdg-open';
-  spawn(opener, [host.url], { stdio: 'ignore', detached: true }).on('error', () => undefined).unref();
+  const opener =
+    process.platform === 'darwin' ? 'open' : process.platform === 'win32' ? 'explorer' : 'xdg-open';
+  spawn(opener, [host.url], { stdio: 'ignore', detached: true })
+    .on('error', () => undefined)
+    .unref();
 }
 
 let stopping = false;

@@ -22,7 +22,11 @@ const MEDIA_TYPES: Record<string, string> = {
  * Streams a local file that main has already allowed (inside the app's folders), with HTTP
  * range support so audio and video elements can seek.
  */
-export async function serveMediaFile(filePath: string, request: IncomingMessage, response: ServerResponse): Promise<void> {
+export async function serveMediaFile(
+  filePath: string,
+  request: IncomingMessage,
+  response: ServerResponse,
+): Promise<void> {
   let size: number;
   try {
     const info = await stat(filePath);
@@ -50,6 +54,10 @@ export async function serveMediaFile(filePath: string, request: IncomingMessage,
     createReadStream(filePath, { start, end }).pipe(response);
     return;
   }
-  response.writeHead(200, { 'Content-Type': type, 'Content-Length': size, 'Accept-Ranges': 'bytes' });
+  response.writeHead(200, {
+    'Content-Type': type,
+    'Content-Length': size,
+    'Accept-Ranges': 'bytes',
+  });
   createReadStream(filePath).pipe(response);
 }

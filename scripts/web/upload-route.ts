@@ -10,7 +10,10 @@ const MAX_UPLOAD_BYTES = 2 * 1024 ** 3;
 
 /** Keeps a readable, safe file name: the user sees it in job labels and saved paths. */
 export function safeFileName(name: string): string {
-  const cleaned = basename(name).replace(/[^\w.\- ]+/g, '_').replace(/^\.+/, '').slice(0, 120);
+  const cleaned = basename(name)
+    .replace(/[^\w.\- ]+/g, '_')
+    .replace(/^\.+/, '')
+    .slice(0, 120);
   return cleaned || 'file';
 }
 
@@ -18,11 +21,19 @@ export function safeFileName(name: string): string {
  * Browser mode's stand-in for a native file picker: the page posts the chosen file's bytes and
  * gets back the absolute path main will use, inside the uploads folder.
  */
-export async function receiveUpload(uploadsDir: string, request: IncomingMessage, response: ServerResponse): Promise<void> {
-  const name = safeFileName(new URL(request.url ?? '/', 'http://host').searchParams.get('name') ?? 'file');
+export async function receiveUpload(
+  uploadsDir: string,
+  request: IncomingMessage,
+  response: ServerResponse,
+): Promise<void> {
+  const name = safeFileName(
+    new URL(request.url ?? '/', 'http://host').searchParams.get('name') ?? 'file',
+  );
   const declared = Number(request.headers['content-length'] ?? '0');
   if (declared > MAX_UPLOAD_BYTES) {
-    response.writeHead(413, { 'Content-Type': 'application/json' }).end(JSON.stringify({ message: 'File too large' }));
+    response
+      .writeHead(413, { 'Content-Type': 'application/json' })
+      .end(JSON.stringify({ message: 'File too large' }));
     return;
   }
   const folder = join(uploadsDir, randomBytes(8).toString('hex'));
@@ -35,11 +46,15 @@ export async function receiveUpload(uploadsDir: string, request: IncomingMessage
   });
   try {
     await pipeline(request, createWriteStream(target, { mode: 0o600 }));
-    response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ path: target }));
+    response
+      .writeHead(200, { 'Content-Type': 'application/json' })
+      .end(JSON.stringify({ path: target }));
   } catch (error) {
     await rm(folder, { recursive: true, force: true });
     if (!response.headersSent) {
-      response.writeHead(400, { 'Content-Type': 'application/json' }).end(JSON.stringify({ message: String(error) }));
+      response
+        .writeHead(400, { 'Content-Type': 'application/json' })
+        .end(JSON.stringify({ message: String(error) }));
     }
   }
 }

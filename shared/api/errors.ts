@@ -51,7 +51,10 @@ const KIND_BY_402_CODE: Record<string, ApiErrorKind> = {
 };
 
 /** Parses a Retry-After header value: integer seconds or an HTTP date. */
-export function parseRetryAfter(value: string | null | undefined, now = Date.now()): number | undefined {
+export function parseRetryAfter(
+  value: string | null | undefined,
+  now = Date.now(),
+): number | undefined {
   if (!value) return undefined;
   const trimmed = value.trim();
   if (/^\d+(\.\d+)?$/.test(trimmed)) return Number(trimmed);
@@ -65,7 +68,9 @@ function readMessage(body: Record<string, unknown>, status: number): string {
   if (typeof body.detail === 'string') return body.detail;
   if (Array.isArray(body.detail)) {
     return body.detail
-      .map((d) => (typeof d === 'object' && d && 'msg' in d ? String((d as { msg: unknown }).msg) : String(d)))
+      .map((d) =>
+        typeof d === 'object' && d && 'msg' in d ? String((d as { msg: unknown }).msg) : String(d),
+      )
       .join('; ');
   }
   return `HTTP ${status}`;
@@ -89,8 +94,10 @@ export function classifyHttpError(
     case 402: {
       // Branch on code (client-notes 3.3). The spec's own rule (code payment_required, or none,
       // with "Insufficient balance" in the message) is the fallback for bodies without those codes.
-      const specLowBalance = (code === '' || code === 'payment_required') && /insufficient balance/i.test(message);
-      const kind = KIND_BY_402_CODE[code] ?? (specLowBalance ? 'insufficient_balance' : 'payment_required');
+      const specLowBalance =
+        (code === '' || code === 'payment_required') && /insufficient balance/i.test(message);
+      const kind =
+        KIND_BY_402_CODE[code] ?? (specLowBalance ? 'insufficient_balance' : 'payment_required');
       return { ...base, kind, retryable: false };
     }
     case 403:

@@ -1,15 +1,43 @@
 /** Language codes accepted by dubbing and proofread (spec, newest list). */
 export const LANGUAGE_CODES = [
-  'en', 'zh_cn', 'ja', 'ko', 'pt', 'pt_br', 'es', 'es_419',
-  'de', 'fr', 'it', 'ru', 'th', 'ar', 'tr', 'vi', 'id',
+  'en',
+  'zh_cn',
+  'ja',
+  'ko',
+  'pt',
+  'pt_br',
+  'es',
+  'es_419',
+  'de',
+  'fr',
+  'it',
+  'ru',
+  'th',
+  'ar',
+  'tr',
+  'vi',
+  'id',
 ] as const;
 export type LanguageCode = (typeof LANGUAGE_CODES)[number];
 
 export const LANGUAGE_NAMES: Record<LanguageCode, string> = {
-  en: 'English', zh_cn: 'Chinese (Simplified)', ja: 'Japanese', ko: 'Korean',
-  pt: 'Portuguese', pt_br: 'Portuguese (Brazil)', es: 'Spanish', es_419: 'Spanish (Latin America)',
-  de: 'German', fr: 'French', it: 'Italian', ru: 'Russian', th: 'Thai', ar: 'Arabic',
-  tr: 'Turkish', vi: 'Vietnamese', id: 'Indonesian',
+  en: 'English',
+  zh_cn: 'Chinese (Simplified)',
+  ja: 'Japanese',
+  ko: 'Korean',
+  pt: 'Portuguese',
+  pt_br: 'Portuguese (Brazil)',
+  es: 'Spanish',
+  es_419: 'Spanish (Latin America)',
+  de: 'German',
+  fr: 'French',
+  it: 'Italian',
+  ru: 'Russian',
+  th: 'Thai',
+  ar: 'Arabic',
+  tr: 'Turkish',
+  vi: 'Vietnamese',
+  id: 'Indonesian',
 };
 
 export function isLanguageCode(value: string): value is LanguageCode {

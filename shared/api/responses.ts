@@ -6,13 +6,17 @@ import { z } from 'zod';
  */
 
 /** A number that may arrive as a JSON number or a decimal string. */
-export const looseNumber = z.union([z.number(), z.string().regex(/^-?\d+(\.\d+)?(e[-+]?\d+)?$/i)]).transform(Number);
+export const looseNumber = z
+  .union([z.number(), z.string().regex(/^-?\d+(\.\d+)?(e[-+]?\d+)?$/i)])
+  .transform(Number);
 
 export const apiErrorBodySchema = z.looseObject({
   code: z.string().optional(),
   message: z.string().optional(),
   detail: z.unknown().optional(),
-  errors: z.array(z.looseObject({ loc: z.array(z.union([z.string(), z.number()])), msg: z.string() })).optional(),
+  errors: z
+    .array(z.looseObject({ loc: z.array(z.union([z.string(), z.number()])), msg: z.string() }))
+    .optional(),
   details: z.record(z.string(), z.unknown()).optional(),
 });
 
@@ -104,7 +108,9 @@ export const taskStatusSchema = z.looseObject({
   source_language: z.string().optional(),
   cue_count: looseNumber.optional(),
   // `warnings` is an array in the spec and an object keyed by language in the clients.
-  warnings: z.union([z.array(z.unknown()), z.record(z.string(), z.array(proofreadWarningSchema))]).optional(),
+  warnings: z
+    .union([z.array(z.unknown()), z.record(z.string(), z.array(proofreadWarningSchema))])
+    .optional(),
   subtitle_preflight: z.record(z.string(), subtitlePreflightSchema).optional(),
   subtitle_export: z.record(z.string(), subtitleExportSchema).optional(),
   mode: z.string().optional(),
@@ -181,5 +187,4 @@ export const streamEventSchema = z.discriminatedUnion('type', [
   }),
 ]);
 export type StreamEvent =
-  | z.infer<typeof streamEventSchema>
-  | { type: 'unknown'; raw: Record<string, unknown> };
+  z.infer<typeof streamEventSchema> | { type: 'unknown'; raw: Record<string, unknown> };

@@ -19,7 +19,10 @@ export interface SegmentProblem {
  * upload and by the local engine before charging. `durationSeconds` is the media or requested
  * duration the last end must not exceed; pass undefined when it is not known yet.
  */
-export function checkSegments(segments: readonly Segment[], durationSeconds?: number): SegmentProblem[] {
+export function checkSegments(
+  segments: readonly Segment[],
+  durationSeconds?: number,
+): SegmentProblem[] {
   const rules = LIMITS.segments;
   const problems: SegmentProblem[] = [];
   if (segments.length === 0) {
@@ -98,6 +101,7 @@ export function parseSegmentsField(text: string): Segment[] | null {
 /** A JSON number, or a string holding one ("5", "2.25"); blank or other strings are not numbers. */
 function toNumber(value: unknown): number | null {
   if (typeof value === 'number') return Number.isFinite(value) ? value : null;
-  if (typeof value === 'string' && /^\s*-?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?\s*$/i.test(value)) return Number(value);
+  if (typeof value === 'string' && /^\s*-?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?\s*$/i.test(value))
+    return Number(value);
   return null;
 }

@@ -12,7 +12,10 @@ export const MEDIA_SCHEME = 'media';
 export function registerSchemes(): void {
   protocol.registerSchemesAsPrivileged([
     { scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true } },
-    { scheme: MEDIA_SCHEME, privileges: { standard: true, secure: true, stream: true, supportFetchAPI: true } },
+    {
+      scheme: MEDIA_SCHEME,
+      privileges: { standard: true, secure: true, stream: true, supportFetchAPI: true },
+    },
   ]);
 }
 
@@ -35,7 +38,9 @@ export function handleAppProtocol(rendererDir: string): void {
 }
 
 /** `allowMediaPath` resolves symlinks and refuses anything outside the app's folders. */
-export function handleMediaProtocol(allowMediaPath: (path: string) => Promise<string | null>): void {
+export function handleMediaProtocol(
+  allowMediaPath: (path: string) => Promise<string | null>,
+): void {
   protocol.handle(MEDIA_SCHEME, async (request) => {
     const requested = new URL(request.url).searchParams.get('path') ?? '';
     const allowed = await allowMediaPath(requested);

@@ -15,14 +15,21 @@ import {
  * it runs on Electron's own Node without a separate runtime and dies with the app.
  */
 export class UtilityProcessEngineLauncher implements EngineLauncher {
-  constructor(private readonly engineDir: string, private readonly onOutput: (line: string) => void) {}
+  constructor(
+    private readonly engineDir: string,
+    private readonly onOutput: (line: string) => void,
+  ) {}
 
   launch(args: EngineLaunchArgs): EngineProcess {
     const child = utilityProcess.fork(
       join(this.engineDir, 'cli.mjs'),
       ['--port', String(args.port), '--data', args.dataDir],
       // The key goes in the environment: command lines are visible to other local users.
-      { stdio: 'pipe', serviceName: 'Soundstage engine', env: { ...process.env, SOUNDSTAGE_ENGINE_KEY: args.key } },
+      {
+        stdio: 'pipe',
+        serviceName: 'Soundstage engine',
+        env: { ...process.env, SOUNDSTAGE_ENGINE_KEY: args.key },
+      },
     );
     return new UtilityEngineProcess(child, this.onOutput);
   }
@@ -33,7 +40,10 @@ class UtilityEngineProcess implements EngineProcess {
   private readonly exited: Promise<EngineExit>;
   private exit: EngineExit | null = null;
 
-  constructor(private readonly child: UtilityProcess, onOutput: (line: string) => void) {
+  constructor(
+    private readonly child: UtilityProcess,
+    onOutput: (line: string) => void,
+  ) {
     this.exited = new Promise((resolve) =>
       child.once('exit', (code) => {
         this.exit = { code, signal: null };
@@ -51,7 +61,9 @@ class UtilityEngineProcess implements EngineProcess {
         const match = LISTENING_LINE.exec(line);
         if (match?.[1]) resolve({ ok: true, url: match[1] });
       });
-      void this.exited.then((exit) => resolve({ ok: false, message: `The local engine exited (code ${exit.code}).` }));
+      void this.exited.then((exit) =>
+        resolve({ ok: false, message: `The local engine exited (code ${exit.code}).` }),
+      );
     });
   }
 

@@ -25,7 +25,13 @@ describe('probeMedia', () => {
     expect(info.ok).toBe(true);
     if (!info.ok) return;
     expect(info.durationSeconds).toBeCloseTo(9, 0);
-    expect(info).toMatchObject({ hasVideo: true, hasAudio: true, width: 320, height: 180, videoCodec: 'h264' });
+    expect(info).toMatchObject({
+      hasVideo: true,
+      hasAudio: true,
+      width: 320,
+      height: 180,
+      videoCodec: 'h264',
+    });
     expect(info.fps).toBeCloseTo(25, 3);
     expect(info.audioChannels).toBe(1);
   });
@@ -67,7 +73,9 @@ describe('analyzeVideo', () => {
   it('reports per-second statistics and the motion peak of the sweeping box', () => {
     expect(analysis.seconds).toHaveLength(9);
     expect(analysis.motionPeaks.some((t) => t >= 6.9 && t <= 7.7)).toBe(true);
-    expect(analysis.motionPeaks.every((t) => Math.abs(t - 3) > 0.3 && Math.abs(t - 6) > 0.3)).toBe(true);
+    expect(analysis.motionPeaks.every((t) => Math.abs(t - 3) > 0.3 && Math.abs(t - 6) > 0.3)).toBe(
+      true,
+    );
   });
 
   it('refuses a file with no video track', async () => {

@@ -28,7 +28,15 @@ describe('buildBed', () => {
     makeMusic(music, 8);
     // Delay the right channel so the music has real stereo width (side content).
     ffmpeg(['-i', music, '-af', 'adelay=delays=0|300,atrim=0:8', wide]);
-    ffmpeg(['-i', wide, '-i', voice, '-filter_complex', '[1:a]aresample=48000,pan=stereo|c0=c0|c1=c0[v];[0:a][v]amix=inputs=2:normalize=0', mix]);
+    ffmpeg([
+      '-i',
+      wide,
+      '-i',
+      voice,
+      '-filter_complex',
+      '[1:a]aresample=48000,pan=stereo|c0=c0|c1=c0[v];[0:a][v]amix=inputs=2:normalize=0',
+      mix,
+    ]);
     const out = join(temp.dir, 'bed-stereo.wav');
     const outcome = await buildBed(mix, out, speech);
     if (!outcome.ok) throw new Error(outcome.message);
@@ -39,26 +47,48 @@ describe('buildBed', () => {
     // Inside speech the bed is the music's side channel: the centred voice is gone.
     const sideOnly = join(temp.dir, 'side.wav');
     ffmpeg(['-i', wide, '-af', 'pan=stereo|c0=0.5*c0-0.5*c1|c1=0.5*c1-0.5*c0', sideOnly]);
-    expect(Math.abs(meanVolumeDb(out, 2.5, 2, SPEECH_BAND) - meanVolumeDb(sideOnly, 2.5, 2, SPEECH_BAND))).toBeLessThan(1);
-    expect(meanVolumeDb(mix, 2.5, 2, SPEECH_BAND) - meanVolumeDb(out, 2.5, 2, SPEECH_BAND)).toBeGreaterThan(6);
+    expect(
+      Math.abs(
+        meanVolumeDb(out, 2.5, 2, SPEECH_BAND) - meanVolumeDb(sideOnly, 2.5, 2, SPEECH_BAND),
+      ),
+    ).toBeLessThan(1);
+    expect(
+      meanVolumeDb(mix, 2.5, 2, SPEECH_BAND) - meanVolumeDb(out, 2.5, 2, SPEECH_BAND),
+    ).toBeGreaterThan(6);
   });
 
   it('mono: removes the speech band inside speech only, keeping the lows', async () => {
     const music = join(temp.dir, 'music-mono.wav');
     const mix = join(temp.dir, 'mono-mix.wav');
     makeMusic(music, 8, { stereo: false });
-    ffmpeg(['-i', music, '-i', voice, '-filter_complex', '[1:a]aresample=48000[v];[0:a][v]amix=inputs=2:normalize=0', '-ac', '1', mix]);
+    ffmpeg([
+      '-i',
+      music,
+      '-i',
+      voice,
+      '-filter_complex',
+      '[1:a]aresample=48000[v];[0:a][v]amix=inputs=2:normalize=0',
+      '-ac',
+      '1',
+      mix,
+    ]);
     const out = join(temp.dir, 'bed-mono.wav');
     const outcome = await buildBed(mix, out, speech);
     if (!outcome.ok) throw new Error(outcome.message);
     expect(outcome.value.method).toBe('band-removal');
-    expect(meanVolumeDb(mix, 2.5, 2, SPEECH_BAND) - meanVolumeDb(out, 2.5, 2, SPEECH_BAND)).toBeGreaterThan(20);
-    expect(Math.abs(meanVolumeDb(out, 2.5, 2, LOW_BAND) - meanVolumeDb(mix, 2.5, 2, LOW_BAND))).toBeLessThan(2);
+    expect(
+      meanVolumeDb(mix, 2.5, 2, SPEECH_BAND) - meanVolumeDb(out, 2.5, 2, SPEECH_BAND),
+    ).toBeGreaterThan(20);
+    expect(
+      Math.abs(meanVolumeDb(out, 2.5, 2, LOW_BAND) - meanVolumeDb(mix, 2.5, 2, LOW_BAND)),
+    ).toBeLessThan(2);
     expect(meanVolumeDb(out, 6, 1.5)).toBeCloseTo(meanVolumeDb(mix, 6, 1.5), 0);
   });
 
   it('fails as a value on unreadable input', async () => {
-    expect((await buildBed(join(temp.dir, 'none.wav'), join(temp.dir, 'x.wav'), speech)).ok).toBe(false);
+    expect((await buildBed(join(temp.dir, 'none.wav'), join(temp.dir, 'x.wav'), speech)).ok).toBe(
+      false,
+    );
   });
 });
 
@@ -67,11 +97,21 @@ describe('isolateSpeech', () => {
     const music = join(temp.dir, 'iso-music.wav');
     const mix = join(temp.dir, 'iso-mix.wav');
     makeMusic(music, 8);
-    ffmpeg(['-i', music, '-i', voice, '-filter_complex', '[1:a]aresample=48000,pan=stereo|c0=c0|c1=c0[v];[0:a][v]amix=inputs=2:normalize=0', mix]);
+    ffmpeg([
+      '-i',
+      music,
+      '-i',
+      voice,
+      '-filter_complex',
+      '[1:a]aresample=48000,pan=stereo|c0=c0|c1=c0[v];[0:a][v]amix=inputs=2:normalize=0',
+      mix,
+    ]);
     const out = join(temp.dir, 'speech.wav');
     const outcome = await isolateSpeech(mix, out, speech);
     if (!outcome.ok) throw new Error(outcome.message);
     expect(meanVolumeDb(out, 6, 1.5)).toBeLessThan(-80);
-    expect(meanVolumeDb(out, 2.5, 2, SPEECH_BAND)).toBeGreaterThan(meanVolumeDb(voice, 2.5, 2, SPEECH_BAND) - 3);
+    expect(meanVolumeDb(out, 2.5, 2, SPEECH_BAND)).toBeGreaterThan(
+      meanVolumeDb(voice, 2.5, 2, SPEECH_BAND) - 3,
+    );
   });
 });

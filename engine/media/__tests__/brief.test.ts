@@ -4,7 +4,13 @@ import type { ShotStats, VideoAnalysis } from '../analysis-stats';
 import { buildBrief, type BriefSegment } from '../brief';
 import { fitTempoToCuts } from '../brief-spans';
 
-function shot(start: number, end: number, brightness: number, motion: number, colour: string): ShotStats {
+function shot(
+  start: number,
+  end: number,
+  brightness: number,
+  motion: number,
+  colour: string,
+): ShotStats {
   return { start, end, brightness, motion, colour, colourHex: '#000000' };
 }
 
@@ -24,7 +30,17 @@ const analysis: VideoAnalysis = {
   motionPeaks: [17.4],
 };
 
-const VALID_LABELS = ['intro', 'verse', 'pre-chorus', 'chorus', 'bridge', 'break', 'silence', 'outro', 'none'];
+const VALID_LABELS = [
+  'intro',
+  'verse',
+  'pre-chorus',
+  'chorus',
+  'bridge',
+  'break',
+  'silence',
+  'outro',
+  'none',
+];
 
 function expectValidSegments(segments: BriefSegment[], duration: number): void {
   expect(checkSegments(segments, duration)).toEqual([]);
@@ -59,7 +75,9 @@ describe('buildBrief', () => {
   });
 
   it('labels the ends intro/outro and the most energetic section chorus', () => {
-    const labels = buildBrief(analysis, { variantsNum: 1, mode: 'music' }).segments.map((s) => s.label);
+    const labels = buildBrief(analysis, { variantsNum: 1, mode: 'music' }).segments.map(
+      (s) => s.label,
+    );
     expect(labels[0]).toBe('intro');
     expect(labels[labels.length - 1]).toBe('outro');
     expect(labels[1]).toBe('chorus');
@@ -84,14 +102,25 @@ describe('buildBrief', () => {
   });
 
   it('keeps every prompt within the segment limit even with a 2000-character user prompt', () => {
-    const brief = buildBrief(analysis, { prompt: 'word '.repeat(400), variantsNum: 5, mode: 'both' });
-    for (const segment of [...brief.segments, ...(brief.sfx_segments ?? [])]) expect(segment.prompt.length).toBeLessThanOrEqual(200);
+    const brief = buildBrief(analysis, {
+      prompt: 'word '.repeat(400),
+      variantsNum: 5,
+      mode: 'both',
+    });
+    for (const segment of [...brief.segments, ...(brief.sfx_segments ?? [])])
+      expect(segment.prompt.length).toBeLessThanOrEqual(200);
     expect(brief.variations).toHaveLength(5);
     expect(new Set(brief.variations.map((v) => v.prompt)).size).toBe(5);
   });
 
   it('gives a single unlabelled segment for one continuous shot and at most 30 for many cuts', () => {
-    const still: VideoAnalysis = { durationSeconds: 7.2, cuts: [], shots: [shot(0, 7.2, 50, 1, 'grey')], seconds: [], motionPeaks: [] };
+    const still: VideoAnalysis = {
+      durationSeconds: 7.2,
+      cuts: [],
+      shots: [shot(0, 7.2, 50, 1, 'grey')],
+      seconds: [],
+      motionPeaks: [],
+    };
     expect(buildBrief(still, { variantsNum: 1, mode: 'music' }).segments).toEqual([
       expect.objectContaining({ start: 0, end: 7, label: 'none' }),
     ]);

@@ -31,7 +31,18 @@ const TONE_ONLY = 'lowpass=f=60,lowpass=f=60,lowpass=f=60,lowpass=f=60';
 beforeAll(() => {
   makeFestival(join(temp.dir, 'a.wav'), 'The quick brown fox jumps over the lazy dog.');
   placeSpeech(voice, [{ file: join(temp.dir, 'a.wav'), at: 2 }], 9);
-  execFileSync('ffmpeg', ['-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'sine=f=50:d=12:sample_rate=48000', '-ac', '2', tone]);
+  execFileSync('ffmpeg', [
+    '-loglevel',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=f=50:d=12:sample_rate=48000',
+    '-ac',
+    '2',
+    tone,
+  ]);
   makeMusic(music, 9);
   makeCutsVideo(picture);
 });
@@ -39,7 +50,8 @@ afterAll(() => temp.cleanup());
 
 describe('duckGainEnvelope', () => {
   const rate = 1000;
-  const gainDbAt = (envelope: Float32Array, t: number): number => 20 * Math.log10(envelope[Math.round(t * rate)] ?? 1);
+  const gainDbAt = (envelope: Float32Array, t: number): number =>
+    20 * Math.log10(envelope[Math.round(t * rate)] ?? 1);
 
   it('attacks 100 ms early over 150 ms, holds -12 dB, releases over 500 ms', () => {
     const envelope = duckGainEnvelope([{ start: 2, end: 4 }], 6 * rate, rate);
@@ -52,9 +64,23 @@ describe('duckGainEnvelope', () => {
   });
 
   it('stays down through pauses shorter than 0.85 s and comes up for longer ones', () => {
-    const held = duckGainEnvelope([{ start: 1, end: 2 }, { start: 2.8, end: 3.5 }], 5 * rate, rate);
+    const held = duckGainEnvelope(
+      [
+        { start: 1, end: 2 },
+        { start: 2.8, end: 3.5 },
+      ],
+      5 * rate,
+      rate,
+    );
     expect(gainDbAt(held, 2.4)).toBeCloseTo(DEFAULT_DUCK.depthDb, 3);
-    const released = duckGainEnvelope([{ start: 1, end: 2 }, { start: 3.5, end: 4 }], 5 * rate, rate);
+    const released = duckGainEnvelope(
+      [
+        { start: 1, end: 2 },
+        { start: 3.5, end: 4 },
+      ],
+      5 * rate,
+      rate,
+    );
     expect(gainDbAt(released, 2.8)).toBeCloseTo(0, 3);
   });
 });
@@ -79,7 +105,9 @@ describe('loudness', () => {
 
 describe('duckMusicUnderVoice', () => {
   it('ducks music 12 dB under speech and delivers a normalised, watermarked WAV', async () => {
-    const outcome = await duckMusicUnderVoice(tone, voice, join(temp.dir, 'ducked.wav'), { watermark: { key: KEY, payload: 77 } });
+    const outcome = await duckMusicUnderVoice(tone, voice, join(temp.dir, 'ducked.wav'), {
+      watermark: { key: KEY, payload: 77 },
+    });
     if (!outcome.ok) throw new Error(outcome.message);
     const result = outcome.value;
     expect(result.outputType).toBe('audio');
@@ -93,16 +121,24 @@ describe('duckMusicUnderVoice', () => {
     expect(clear - under, context).toBeLessThan(13.5);
     const loudness = await measureLoudness(result.outputPath);
     if (!loudness.ok) throw new Error(loudness.message);
-    expect(Math.abs(loudness.value.integratedLufs + 14), `${loudness.value.integratedLufs} LUFS`).toBeLessThanOrEqual(1);
+    expect(
+      Math.abs(loudness.value.integratedLufs + 14),
+      `${loudness.value.integratedLufs} LUFS`,
+    ).toBeLessThanOrEqual(1);
     expect(await detectWatermarkFile(result.outputPath, KEY)).toEqual({ found: true, payload: 77 });
   });
 
   it('re-muxes under the picture when the voice is a video, copying the picture bit for bit', async () => {
     const voiceVideo = join(temp.dir, 'voice.mp4');
     videoWithAudio(voiceVideo, picture, voice);
-    const outcome = await duckMusicUnderVoice(music, voiceVideo, join(temp.dir, 'ducked-video.wav'), {
-      watermark: { key: KEY, payload: 78 },
-    });
+    const outcome = await duckMusicUnderVoice(
+      music,
+      voiceVideo,
+      join(temp.dir, 'ducked-video.wav'),
+      {
+        watermark: { key: KEY, payload: 78 },
+      },
+    );
     if (!outcome.ok) throw new Error(outcome.message);
     expect(outcome.value.outputType).toBe('video');
     expect(outcome.value.outputPath.endsWith('.mp4')).toBe(true);
@@ -111,11 +147,18 @@ describe('duckMusicUnderVoice', () => {
     expect(info.streams[1]?.codec_name).toBe('aac');
     expect(Number(info.format.duration)).toBeCloseTo(9, 0);
     expect(videoStreamMd5(outcome.value.outputPath)).toBe(videoStreamMd5(voiceVideo));
-    expect(await detectWatermarkFile(outcome.value.outputPath, KEY)).toEqual({ found: true, payload: 78 });
+    expect(await detectWatermarkFile(outcome.value.outputPath, KEY)).toEqual({
+      found: true,
+      payload: 78,
+    });
   });
 
   it('fails with a message when the music cannot be read', async () => {
-    const outcome = await duckMusicUnderVoice(join(temp.dir, 'missing.mp3'), voice, join(temp.dir, 'x.wav'));
+    const outcome = await duckMusicUnderVoice(
+      join(temp.dir, 'missing.mp3'),
+      voice,
+      join(temp.dir, 'x.wav'),
+    );
     expect(outcome.ok).toBe(false);
     if (!outcome.ok) expect(outcome.message).toMatch(/^Music: /);
   });
@@ -129,14 +172,27 @@ describe('muxAudioWithVideo', () => {
     expect(videoStreamMd5(out)).toBe(videoStreamMd5(picture));
     const info = probeJson(out);
     expect(info.streams.find((s) => s.codec_type === 'audio')?.codec_name).toBe('aac');
-    const head = readFileSync(out).subarray(0, Math.min(statSync(out).size, 4096)).toString('latin1');
+    const head = readFileSync(out)
+      .subarray(0, Math.min(statSync(out).size, 4096))
+      .toString('latin1');
     expect(head.indexOf('moov')).toBeGreaterThan(0);
-    expect(head.indexOf('moov')).toBeLessThan(head.indexOf('mdat') === -1 ? Infinity : head.indexOf('mdat'));
+    expect(head.indexOf('moov')).toBeLessThan(
+      head.indexOf('mdat') === -1 ? Infinity : head.indexOf('mdat'),
+    );
   });
 
   it('re-encodes an animated GIF, which MP4 cannot carry', async () => {
     const gif = join(temp.dir, 'anim.gif');
-    execFileSync('ffmpeg', ['-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=s=64x48:r=10:d=2', gif]);
+    execFileSync('ffmpeg', [
+      '-loglevel',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc2=s=64x48:r=10:d=2',
+      gif,
+    ]);
     const out = join(temp.dir, 'gif.mp4');
     const outcome = await muxAudioWithVideo(gif, music, out);
     expect(outcome).toEqual({ ok: true, value: { pictureCopied: false } });

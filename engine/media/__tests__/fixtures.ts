@@ -29,10 +29,28 @@ export function makeCutsVideo(path: string, options: { audio?: boolean; fps?: nu
     `[a][b][c]concat=n=3:v=1:a=0,format=yuv420p[v]`;
   const audio = options.audio ? ['-f', 'lavfi', '-i', 'sine=f=440:d=9:sample_rate=48000'] : [];
   ffmpeg([
-    '-f', 'lavfi', '-i', 'nullsrc=s=16x16:d=0.1', ...audio,
-    '-filter_complex', graph, '-map', '[v]', ...(options.audio ? ['-map', '1:a'] : []),
-    '-c:v', 'libx264', '-preset', 'ultrafast', '-g', '50', '-pix_fmt', 'yuv420p',
-    ...(options.audio ? ['-c:a', 'aac', '-b:a', '96k'] : []), '-t', '9', path,
+    '-f',
+    'lavfi',
+    '-i',
+    'nullsrc=s=16x16:d=0.1',
+    ...audio,
+    '-filter_complex',
+    graph,
+    '-map',
+    '[v]',
+    ...(options.audio ? ['-map', '1:a'] : []),
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-g',
+    '50',
+    '-pix_fmt',
+    'yuv420p',
+    ...(options.audio ? ['-c:a', 'aac', '-b:a', '96k'] : []),
+    '-t',
+    '9',
+    path,
   ]);
 }
 
@@ -50,16 +68,32 @@ export function makeFestival(path: string, text: string): void {
  * Places speech files at known times in a mono 48 kHz track of `seconds` length; the returned
  * spans are where each file's audible part lies (measured, so TTS lead-in silence is excluded).
  */
-export function placeSpeech(path: string, clips: { file: string; at: number }[], seconds: number): void {
+export function placeSpeech(
+  path: string,
+  clips: { file: string; at: number }[],
+  seconds: number,
+): void {
   const inputs = clips.flatMap((c) => ['-i', c.file]);
   const delayed = clips
-    .map((c, i) => `[${i + 1}:a]aresample=48000,pan=mono|c0=c0,adelay=${Math.round(c.at * 1000)}:all=1[s${i}]`)
+    .map(
+      (c, i) =>
+        `[${i + 1}:a]aresample=48000,pan=mono|c0=c0,adelay=${Math.round(c.at * 1000)}:all=1[s${i}]`,
+    )
     .join(';');
   const labels = clips.map((_, i) => `[s${i}]`).join('');
   ffmpeg([
-    '-f', 'lavfi', '-i', `anullsrc=r=48000:cl=mono:d=${seconds}`, ...inputs,
-    '-filter_complex', `${delayed};[0:a]${labels}amix=inputs=${clips.length + 1}:duration=first:normalize=0[out]`,
-    '-map', '[out]', '-c:a', 'pcm_s16le', path,
+    '-f',
+    'lavfi',
+    '-i',
+    `anullsrc=r=48000:cl=mono:d=${seconds}`,
+    ...inputs,
+    '-filter_complex',
+    `${delayed};[0:a]${labels}amix=inputs=${clips.length + 1}:duration=first:normalize=0[out]`,
+    '-map',
+    '[out]',
+    '-c:a',
+    'pcm_s16le',
+    path,
   ]);
 }
 
@@ -76,7 +110,10 @@ export function makeMusic(path: string, seconds: number, options: { stereo?: boo
   ];
   const chordExpr = (freq: (chord: number[]) => number): string =>
     chords
-      .map((c, i) => `${i < chords.length - 1 ? `if(eq(mod(floor(t/2),4),${i}),` : ''}sin(2*PI*${freq(c)}*t)`)
+      .map(
+        (c, i) =>
+          `${i < chords.length - 1 ? `if(eq(mod(floor(t/2),4),${i}),` : ''}sin(2*PI*${freq(c)}*t)`,
+      )
       .join(',')
       .concat(')'.repeat(chords.length - 1));
   const voices = [0, 1, 2].map((v) => chordExpr((c) => c[v] ?? 220)).join('+');
@@ -84,28 +121,80 @@ export function makeMusic(path: string, seconds: number, options: { stereo?: boo
   const bass = `0.12*${chordExpr((c) => (c[0] ?? 220) / 2)}`;
   const hat = `0.05*(random(0)*2-1)*exp(-40*mod(t,0.25))`;
   const expr = `${pad}+${bass}+${hat}`;
-  const channels = options.stereo === false ? expr : `${expr}|${expr.replace('random(0)', 'random(1)')}`;
-  ffmpeg(['-f', 'lavfi', '-i', `aevalsrc='${channels}':s=48000:d=${seconds}`, '-c:a', 'pcm_s16le', path]);
+  const channels =
+    options.stereo === false ? expr : `${expr}|${expr.replace('random(0)', 'random(1)')}`;
+  ffmpeg([
+    '-f',
+    'lavfi',
+    '-i',
+    `aevalsrc='${channels}':s=48000:d=${seconds}`,
+    '-c:a',
+    'pcm_s16le',
+    path,
+  ]);
 }
 
-export function probeJson(path: string): { format: { duration: string }; streams: Record<string, unknown>[] } {
+export function probeJson(path: string): {
+  format: { duration: string };
+  streams: Record<string, unknown>[];
+} {
   return JSON.parse(
-    execFileSync('ffprobe', ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', path]).toString(),
+    execFileSync('ffprobe', [
+      '-v',
+      'error',
+      '-print_format',
+      'json',
+      '-show_format',
+      '-show_streams',
+      path,
+    ]).toString(),
   );
 }
 
 /** MD5 of the video stream's packets: equal only when the picture was stream-copied bit for bit. */
 export function videoStreamMd5(path: string): string {
-  return execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-i', path, '-map', '0:v', '-c', 'copy', '-f', 'md5', '-'])
+  return execFileSync('ffmpeg', [
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-i',
+    path,
+    '-map',
+    '0:v',
+    '-c',
+    'copy',
+    '-f',
+    'md5',
+    '-',
+  ])
     .toString()
     .trim();
 }
 
 /** Mean volume (dB) of a time window of a file's audio, measured by ffmpeg volumedetect. */
-export function meanVolumeDb(path: string, start: number, duration: number, filter = 'anull'): number {
+export function meanVolumeDb(
+  path: string,
+  start: number,
+  duration: number,
+  filter = 'anull',
+): number {
   const run = spawnSync(
     'ffmpeg',
-    ['-hide_banner', '-nostats', '-ss', String(start), '-t', String(duration), '-i', path, '-af', `${filter},volumedetect`, '-f', 'null', '-'],
+    [
+      '-hide_banner',
+      '-nostats',
+      '-ss',
+      String(start),
+      '-t',
+      String(duration),
+      '-i',
+      path,
+      '-af',
+      `${filter},volumedetect`,
+      '-f',
+      'null',
+      '-',
+    ],
     { encoding: 'utf8' },
   );
   const match = /mean_volume:\s*(-?[\d.]+|-inf)/.exec(run.stderr);
@@ -114,10 +203,29 @@ export function meanVolumeDb(path: string, start: number, duration: number, filt
 
 /** Where a clean voice file is audible: 20 ms frames above -45 dBFS, pauses under 0.35 s bridged. */
 export function audibleSpans(path: string): { start: number; end: number }[] {
-  const raw = execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-i', path, '-ac', '1', '-ar', '16000', '-f', 'f32le', '-'], {
-    maxBuffer: 256 * 1024 * 1024,
-  });
-  const samples = new Float32Array(raw.buffer.slice(raw.byteOffset, raw.byteOffset + raw.length - (raw.length % 4)));
+  const raw = execFileSync(
+    'ffmpeg',
+    [
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-i',
+      path,
+      '-ac',
+      '1',
+      '-ar',
+      '16000',
+      '-f',
+      'f32le',
+      '-',
+    ],
+    {
+      maxBuffer: 256 * 1024 * 1024,
+    },
+  );
+  const samples = new Float32Array(
+    raw.buffer.slice(raw.byteOffset, raw.byteOffset + raw.length - (raw.length % 4)),
+  );
   const spans: { start: number; end: number }[] = [];
   let start = -1;
   let lastLoud = -1;
@@ -138,22 +246,47 @@ export function audibleSpans(path: string): { start: number; end: number }[] {
 }
 
 /** Seconds of `spans` covered by `by`. */
-export function overlapSeconds(spans: { start: number; end: number }[], by: { start: number; end: number }[]): number {
+export function overlapSeconds(
+  spans: { start: number; end: number }[],
+  by: { start: number; end: number }[],
+): number {
   let total = 0;
-  for (const a of spans) for (const b of by) total += Math.max(0, Math.min(a.end, b.end) - Math.max(a.start, b.start));
+  for (const a of spans)
+    for (const b of by) total += Math.max(0, Math.min(a.end, b.end) - Math.max(a.start, b.start));
   return total;
 }
 
 /** Mixes two audio files sample-aligned, the second at `gainDb`, into a mono 48 kHz WAV. */
 export function mixFiles(path: string, first: string, second: string, gainDb: number): void {
   ffmpeg([
-    '-i', first, '-i', second,
-    '-filter_complex', `[0:a]aresample=48000,aformat=channel_layouts=mono[a];[1:a]aresample=48000,aformat=channel_layouts=mono,volume=${gainDb}dB[b];[a][b]amix=inputs=2:duration=first:normalize=0`,
-    '-c:a', 'pcm_s16le', path,
+    '-i',
+    first,
+    '-i',
+    second,
+    '-filter_complex',
+    `[0:a]aresample=48000,aformat=channel_layouts=mono[a];[1:a]aresample=48000,aformat=channel_layouts=mono,volume=${gainDb}dB[b];[a][b]amix=inputs=2:duration=first:normalize=0`,
+    '-c:a',
+    'pcm_s16le',
+    path,
   ]);
 }
 
 /** A video whose picture is `pictureFrom`'s and whose audio is `audioFrom` (AAC), cut to the picture. */
 export function videoWithAudio(path: string, pictureFrom: string, audioFrom: string): void {
-  ffmpeg(['-i', pictureFrom, '-i', audioFrom, '-map', '0:v:0', '-map', '1:a:0', '-c:v', 'copy', '-c:a', 'aac', '-shortest', path]);
+  ffmpeg([
+    '-i',
+    pictureFrom,
+    '-i',
+    audioFrom,
+    '-map',
+    '0:v:0',
+    '-map',
+    '1:a:0',
+    '-c:v',
+    'copy',
+    '-c:a',
+    'aac',
+    '-shortest',
+    path,
+  ]);
 }

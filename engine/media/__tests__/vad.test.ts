@@ -22,9 +22,27 @@ let truthEs: SpeechSpan[];
 beforeAll(() => {
   makeFestival(join(temp.dir, 'a.wav'), 'The quick brown fox jumps over the lazy dog.');
   makeFestival(join(temp.dir, 'b.wav'), 'Please call me back when you get this message.');
-  placeSpeech(voice, [{ file: join(temp.dir, 'a.wav'), at: 1 }, { file: join(temp.dir, 'b.wav'), at: 7 }], 12);
-  makeEspeak(join(temp.dir, 'c.wav'), 'Mañana viajamos a la costa para ver las olas del mar.', 'es');
-  placeSpeech(voiceEs, [{ file: join(temp.dir, 'c.wav'), at: 0.5 }, { file: join(temp.dir, 'c.wav'), at: 7 }], 12);
+  placeSpeech(
+    voice,
+    [
+      { file: join(temp.dir, 'a.wav'), at: 1 },
+      { file: join(temp.dir, 'b.wav'), at: 7 },
+    ],
+    12,
+  );
+  makeEspeak(
+    join(temp.dir, 'c.wav'),
+    'Mañana viajamos a la costa para ver las olas del mar.',
+    'es',
+  );
+  placeSpeech(
+    voiceEs,
+    [
+      { file: join(temp.dir, 'c.wav'), at: 0.5 },
+      { file: join(temp.dir, 'c.wav'), at: 7 },
+    ],
+    12,
+  );
   makeMusic(music, 12);
   truth = audibleSpans(voice);
   truthEs = audibleSpans(voiceEs);

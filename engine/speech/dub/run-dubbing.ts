@@ -90,7 +90,10 @@ export async function runDubbing(
     if (!built.ok) return taskFailure('SOURCE_PROCESSING_FAILED', built.message);
     bed = built.value.channels;
   }
-  const watermark = { key: ctx.watermarkKey ?? DEFAULT_WATERMARK_KEY, payload: ctx.watermarkPayload };
+  const watermark = {
+    key: ctx.watermarkKey ?? DEFAULT_WATERMARK_KEY,
+    payload: ctx.watermarkPayload,
+  };
   const outputs: Record<string, string> = {};
   const subtitles: Record<string, string> = {};
   const exports: Record<string, SubtitleExport> = {};
