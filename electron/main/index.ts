@@ -13,7 +13,8 @@ import {
 } from './adapters/app-protocol';
 import { SafeStorageSecretStorage } from './adapters/safe-storage';
 import { UtilityProcessEngineLauncher } from './adapters/utility-engine-launcher';
-import { createMainWindow, isAllowedExternalUrl, isTrustedFrame } from './window';
+import { isAllowedExternalUrl } from './services/external-links';
+import { createMainWindow, isTrustedFrame } from './window';
 
 const outDir = join(__dirname, '..');
 registerSchemes();
@@ -76,14 +77,24 @@ if (!app.requestSingleInstanceLock()) {
           });
           return result.canceled ? [] : result.filePaths;
         },
+        pickFolder: async (_typedPath, current) => {
+          const result = await dialog.showOpenDialog({
+            title: 'Choose the project folder',
+            defaultPath: current,
+            properties: ['openDirectory', 'createDirectory'],
+          });
+          return result.canceled ? null : (result.filePaths[0] ?? null);
+        },
         openExternal: async (url) => {
-          if (isAllowedExternalUrl(url)) await shell.openExternal(url);
+          if (!isAllowedExternalUrl(url)) return false;
+          await shell.openExternal(url);
+          return true;
         },
       },
     });
     handleAppProtocol(join(outDir, 'renderer'));
     handleMediaProtocol(ipc.allowMediaPath);
-    registerIpcHandlers(ipc.dispatch, isTrustedFrame);
+    registerIpcHandlers(ipc.dispatch, isTrustedFrame, ipc.dispatchPreload);
     window = createMainWindow(join(outDir, 'preload'));
   });
 }

@@ -1,21 +1,7 @@
 import { BrowserWindow, shell, type WebFrameMain } from 'electron';
 import { join } from 'node:path';
 import { APP_ORIGIN } from './adapters/app-protocol';
-
-/** Hosts the app may open in the system browser (documentation, billing). */
-const EXTERNAL_HOST_ALLOWLIST = [/(^|\.)sonilo\.ai$/, /(^|\.)github\.com$/];
-
-export function isAllowedExternalUrl(url: string): boolean {
-  try {
-    const parsed = new URL(url);
-    return (
-      parsed.protocol === 'https:' &&
-      EXTERNAL_HOST_ALLOWLIST.some((pattern) => pattern.test(parsed.hostname))
-    );
-  } catch {
-    return false;
-  }
-}
+import { isAllowedExternalUrl } from './services/external-links';
 
 /** True only for the app's own top-level page. */
 export function isTrustedFrame(frame: WebFrameMain | null): boolean {
