@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestEngine, tempDir, type TestEngine } from '../../../../engine/testing/harness';
 import { ApiClient } from '../api-client/api-client';
+import { EncryptedFileSecretStorage } from './encrypted-secret-storage';
 import { KeyVault } from './key-vault';
 import { FileSecretStorage } from './secret-storage';
 
@@ -102,5 +103,30 @@ describe('KeyVault with the real engine', () => {
     const { vault } = vaultAt(file);
     expect(await vault.status()).toEqual({ configured: true, last4: '7f3a', verifiedAt: 5 });
     expect(await vault.keyFor(new URL(engine.url).origin)).toBeNull();
+  });
+
+  it("answers key_not_stored with how to get a keyring when Linux's safeStorage is basic_text", async () => {
+    const file = path.join(dir, 'basic-text-key');
+    const vault = new KeyVault({
+      storage: new EncryptedFileSecretStorage(file, {
+        isEncryptionAvailable: () => true,
+        selectedBackend: () => 'basic_text',
+        encryptString: () => {
+          throw new Error('must not be called');
+        },
+        decryptString: () => '',
+      }),
+      serviceUrl: () => engine.url,
+      verify: (key, baseUrl) =>
+        new ApiClient({ baseUrl, getKey: async () => key, clientVersion: 't' }).getServices(),
+    });
+    const set = await vault.set('sk_live_customer_7f3a');
+    expect(set).toMatchObject({
+      ok: false,
+      error: { code: 'key_not_stored', message: expect.stringMatching(/gnome-keyring.*KWallet/) },
+    });
+    expect(JSON.stringify(set)).not.toContain('customer_7f3a');
+    expect(await vault.status()).toEqual({ configured: false });
+    await expect(fs.stat(file)).rejects.toThrow();
   });
 });
