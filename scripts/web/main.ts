@@ -109,7 +109,8 @@ console.log(`Soundstage (browser mode) at ${host.url}`);
 if (!values['no-open'] && process.env.CI !== 'true') {
   const opener =
     process.platform === 'darwin' ? 'open' : process.platform === 'win32' ? 'explorer' : 'xdg-open';
-  spawn(opener, [host.url], { stdio: 'ignore', detached: true })
+  // Command lines are visible to every local user: the opener gets a one-time link, not the token.
+  spawn(opener, [host.launchUrl()], { stdio: 'ignore', detached: true })
     .on('error', () => undefined)
     .unref();
 }
