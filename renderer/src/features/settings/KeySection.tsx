@@ -26,7 +26,9 @@ export function KeySection({ engine }: { engine: EngineChoice }) {
   const rejected = set.error
     ? REJECTED_CODES.has(set.error.code)
       ? 'Key rejected'
-      : 'Could not verify the key'
+      : set.error.code === 'key_not_stored'
+        ? 'Key not saved'
+        : 'Could not verify the key'
     : undefined;
 
   const verify = () => {
