@@ -51,7 +51,9 @@ describe('FileAccess', () => {
 
   it('refuses traversal, symlinks out, sibling prefixes, relative paths, missing files and denied files', async () => {
     const files = access();
-    expect(await files.allowRead(path.join(project, '..', '..', 'outside', 'secret.txt'))).toBeNull();
+    expect(
+      await files.allowRead(path.join(project, '..', '..', 'outside', 'secret.txt')),
+    ).toBeNull();
     expect(await files.allowRead(path.join(project, 'link-out'))).toBeNull();
     expect(await files.allowRead(path.join(`${project}-evil`, 'x.m4a'))).toBeNull();
     expect(await files.allowRead('project/job/take.m4a')).toBeNull();
