@@ -58,7 +58,12 @@ export async function send(
   let method = options.method;
   let headers = options.headers;
   let body = options.body;
-  const origin = new URL(url).origin;
+  let origin: string;
+  try {
+    origin = new URL(url).origin;
+  } catch (error) {
+    return apiFail(transportError(error, url, options.signal));
+  }
   for (let hop = 0; ; hop++) {
     const init: RequestInit & { duplex?: 'half' } = {
       method,
