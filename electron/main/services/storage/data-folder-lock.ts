@@ -7,6 +7,8 @@ import { writeFileAtomic } from './atomic-file';
 
 /** The lock file in a data folder; its content says who holds it. */
 export const LOCK_FILE = 'soundstage.lock';
+/** The URL it records may carry browser mode's access token: owner-only, like the key file. */
+const LOCK_MODE = 0o600;
 
 const holderSchema = z.object({
   pid: z.number().int().positive(),
@@ -72,7 +74,7 @@ export class DataFolderLock {
   async describe(url: string): Promise<void> {
     if (this.released) return;
     this.holder = { ...this.holder, url };
-    await writeFileAtomic(this.file, JSON.stringify(this.holder));
+    await writeFileAtomic(this.file, JSON.stringify(this.holder), LOCK_MODE);
   }
 
   async release(): Promise<void> {
@@ -105,7 +107,7 @@ export function describeHolder(holder: LockHolder, dataDir: string): string {
 
 async function createExclusive(file: string, holder: LockHolder): Promise<boolean> {
   const temp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
-  await writeFileAtomic(temp, JSON.stringify(holder));
+  await writeFileAtomic(temp, JSON.stringify(holder), LOCK_MODE);
   try {
     await fs.link(temp, file);
     return true;
