@@ -38,6 +38,12 @@ export const jobRequestSchema = z.object({
 });
 export type JobRequest = z.infer<typeof jobRequestSchema>;
 
+/**
+ * The error code of a job the app closed on while sending it to a service that cannot tell a
+ * repeat from a new request (no idempotency): it may have been charged, and was not re-sent.
+ */
+export const INTERRUPTED_SUBMITTING = 'interrupted_submitting';
+
 export const jobErrorSchema = z.object({
   kind: z.string(),
   code: z.string(),

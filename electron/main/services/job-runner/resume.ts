@@ -1,7 +1,4 @@
-import { resumeStage, type Job } from '../../../../shared/domain/jobs/job';
-
-/** The error code of a job caught before its task id on a service that may not de-duplicate. */
-export const INTERRUPTED_SUBMITTING = 'interrupted_submitting';
+import { INTERRUPTED_SUBMITTING, resumeStage, type Job } from '../../../../shared/domain/jobs/job';
 
 /**
  * Where a job from the ledger stands after a restart (resumeStage): a task already submitted is
