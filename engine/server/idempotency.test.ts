@@ -50,6 +50,17 @@ describe('Idempotency-Key', () => {
     expect(await requests()).toBe(2);
   });
 
+  it('lets a repeat that arrives while the first is still being checked wait for its answer', async () => {
+    engine = await startTestEngine();
+    const [a, b] = await Promise.all([
+      post('/v1/text-to-sfx', sfx, 'k-same-time'),
+      post('/v1/text-to-sfx', sfx, 'k-same-time'),
+    ]);
+    expect([a.status, b.status]).toEqual([202, 202]);
+    expect(a.body.task_id).toBe(b.body.task_id);
+    expect(await requests()).toBe(1);
+  });
+
   it('refuses the same key with a different body with 409 idempotency_conflict', async () => {
     engine = await startTestEngine();
     expect((await post('/v1/text-to-sfx', sfx, 'k-conflict')).status).toBe(202);
