@@ -298,8 +298,9 @@ export class JobRunner {
         this.checkTransition(entry, stage);
         this.update(entry, { ...patch, stage });
       },
+      // Applied even when stopping: what it records (a key about to be sent, a task id the
+      // service answered) is true whatever happens to this run.
       commit: async (stage, patch = {}) => {
-        if (signal.aborted) return new Error('The job was stopped.');
         this.checkTransition(entry, stage);
         this.update(entry, { ...patch, stage }, false);
         return this.persistNow();

@@ -14,6 +14,7 @@ export async function enterSubmitting(
 ): Promise<{ headers: ExtraHeaders } | { outcome: JobOutcome }> {
   const job = ctx.snapshot();
   const key = job.idempotencyKey ?? randomUUID();
+  if (ctx.signal.aborted) return { outcome: { kind: 'stopped' } };
   if (job.stage !== 'submitting') {
     const error = await ctx.commit('submitting', {
       idempotencyKey: key,
