@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { test as base, expect } from '@playwright/test';
@@ -57,4 +58,15 @@ test('a job interrupted while submitting says it may have been charged, and Retr
   await expect(confirm).toContainText('is a new charge');
   await expect(confirm.getByTestId('retry-cost')).toContainText(/Estimated charge \$\d+\.\d{2}/);
   await expect(confirm.getByRole('button', { name: 'Retry now' })).toBeEnabled();
+
+  // The notice and the confirm bar pass axe-core like every screen (contrast included).
+  const results = await new AxeBuilder({ page }).include('[data-testid="job-row"]').analyze();
+  const serious = results.violations.filter((v) =>
+    ['serious', 'critical'].includes(v.impact ?? ''),
+  );
+  expect(serious.map((v) => `${v.id}: ${v.nodes[0]?.target.join(' ')}`)).toEqual([]);
+
+  // Keyboard: Back closes the confirm bar and Retry is reachable again.
+  await confirm.getByRole('button', { name: 'Back' }).press('Enter');
+  await expect(row.getByRole('button', { name: 'Retry' })).toBeVisible();
 });
