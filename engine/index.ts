@@ -13,6 +13,7 @@ import type { Endpoint } from './server/endpoint';
 import type { EngineCore } from './server/engine-core';
 import { ENDPOINTS } from './server/endpoints';
 import { createRequestListener } from './server/http-server';
+import { IdempotencyStore } from './tasks/idempotency-store';
 import { TaskRunner } from './tasks/task-runner';
 import { TaskStore } from './tasks/task-store';
 import { WatermarkSerials } from './tasks/watermark-serials';
@@ -59,12 +60,13 @@ export async function startEngine(options: EngineOptions): Promise<RunningEngine
   ];
 
   let baseUrl = '';
-  const [accounts, ledger, tasks, files, serials] = await Promise.all([
+  const [accounts, ledger, tasks, files, serials, idempotency] = await Promise.all([
     AccountStore.open(dataDir, seeds),
     Ledger.open(dataDir),
     TaskStore.open(dataDir),
     ResultFiles.open(dataDir, options.resultTtlSeconds ?? DEFAULT_TTL_SECONDS),
     WatermarkSerials.open(dataDir),
+    IdempotencyStore.open(dataDir),
   ]);
   const faults = new Faults(options.faults);
   const limiter = new RateLimiter();
@@ -88,6 +90,7 @@ export async function startEngine(options: EngineOptions): Promise<RunningEngine
     ledger,
     billing,
     tasks,
+    idempotency,
     runner,
     files,
     faults,

@@ -6,6 +6,7 @@ import { createHandlers } from './ipc/handlers';
 import { registerIpcHandlers } from './ipc/register-electron';
 import { unpackedPath, VerifiedEngineLauncher } from './services/engine-host/verified-launcher';
 import { createMainServices, type MainServices } from './services/main-services';
+import { DataFolderLock, describeHolder } from './services/storage/data-folder-lock';
 import {
   handleAppProtocol,
   handleMediaProtocol,
@@ -28,6 +29,8 @@ if (!app.requestSingleInstanceLock()) {
 } else {
   let window: BrowserWindow | null = null;
   let services: MainServices | null = null;
+  let folderLock: DataFolderLock | null = null;
+  let disposed = false;
 
   app.on('second-instance', () => {
     if (window?.isMinimized()) window.restore();
@@ -41,11 +44,35 @@ if (!app.requestSingleInstanceLock()) {
   });
 
   app.on('window-all-closed', () => app.quit());
-  app.on('before-quit', () => void services?.dispose());
+  // Quit only once the job ledger's last write is on disk and the data folder is unlocked.
+  let disposing: Promise<void> | null = null;
+  app.on('will-quit', (event) => {
+    if (disposed) return;
+    event.preventDefault();
+    disposing ??= (async () => {
+      await services?.dispose().catch((error: unknown) => console.log(`dispose: ${String(error)}`));
+      await folderLock?.release().catch(() => undefined);
+      disposed = true;
+      app.quit();
+    })();
+  });
 
   void app.whenReady().then(async () => {
     const userDataDir = app.getPath('userData');
     const log = (line: string) => console.log(line);
+    // Another process (e.g. browser mode) may own this data folder; the single-instance lock
+    // above only covers other Electron instances. Taken before the job ledger is read.
+    const locked = await DataFolderLock.acquire(userDataDir);
+    if (!locked.ok) {
+      dialog.showErrorBox(
+        'Soundstage is already running',
+        describeHolder(locked.holder, userDataDir),
+      );
+      disposed = true;
+      app.quit();
+      return;
+    }
+    folderLock = locked.lock;
     services = await createMainServices({
       userDataDir,
       homeDir: app.getPath('home'),

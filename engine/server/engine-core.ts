@@ -4,6 +4,7 @@ import type { Billing } from '../billing/billing';
 import type { Ledger } from '../billing/ledger';
 import type { Faults } from '../faults/faults';
 import type { ResultFiles } from '../files/result-files';
+import type { IdempotencyStore } from '../tasks/idempotency-store';
 import type { TaskRunner } from '../tasks/task-runner';
 import type { TaskStore } from '../tasks/task-store';
 import type { WatermarkSerials } from '../tasks/watermark-serials';
@@ -16,6 +17,8 @@ export interface EngineCore {
   ledger: Ledger;
   billing: Billing;
   tasks: TaskStore;
+  /** Idempotency-Key records of accepted requests (24 h, per account). */
+  idempotency: IdempotencyStore;
   runner: TaskRunner;
   files: ResultFiles;
   faults: Faults;

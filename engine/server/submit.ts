@@ -4,11 +4,19 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import type { Account } from '../accounts/account';
 import { quote } from '../billing/quote';
+import {
+  MAX_IDEMPOTENCY_KEY_LENGTH,
+  requestFingerprint,
+  type IdempotencyVerdict,
+  type IdempotentOutcome,
+} from '../tasks/idempotency-store';
 import type { TaskRecord } from '../tasks/task-record';
 import { readForm } from './body';
 import type { Endpoint } from './endpoint';
 import type { EngineCore } from './engine-core';
+import type { RequestForm } from './form';
 import { createPrepareContext } from './prepare-context';
+import type { Checked } from './rejection';
 import { sendJson, sendRejection } from './respond';
 import { streamGeneration } from './stream-response';
 
@@ -16,7 +24,9 @@ import { streamGeneration } from './stream-response';
  * A POST to a generation endpoint, in the order the live service applies its rules: the
  * per-minute window (counting this request even if it fails later), body, validation, then
  * concurrency and payment together with no await in between, so the check and the debit are
- * atomic. Anything refused leaves no task, no usage and no debit behind.
+ * atomic. Anything refused leaves no task, no usage and no debit behind. A request with an
+ * Idempotency-Key already accepted for this account is answered from the first one's record
+ * (docs/api-notes.md "Idempotency-Key").
  */
 export async function handleSubmit(
   req: IncomingMessage,
@@ -36,6 +46,9 @@ export async function handleSubmit(
     });
   }
 
+  const key = idempotencyKeyOf(req);
+  if (key && !key.ok) return sendRejection(res, key.error);
+
   const taskId = randomUUID();
   const taskDir = core.tasks.taskDir(taskId);
   const workDir = core.tasks.workDir(taskId);
@@ -49,15 +62,47 @@ export async function handleSubmit(
     await discard();
     return sendRejection(res, form.error);
   }
+  if (!key) return accept({ res, account, endpoint, core, taskId, form: form.value });
+  const release = await core.idempotency.reserve(account.id, key.value);
+  try {
+    const fingerprint = await requestFingerprint(endpoint.path, form.value);
+    const verdict = core.idempotency.verdict(account.id, key.value, fingerprint);
+    if (verdict.kind !== 'new') {
+      await discard();
+      return replay(res, verdict);
+    }
+    const idempotency = { key: key.value, fingerprint, release };
+    return await accept({ res, account, endpoint, core, taskId, form: form.value, idempotency });
+  } finally {
+    release();
+  }
+}
+
+interface Accepting {
+  res: ServerResponse;
+  account: Account;
+  endpoint: Endpoint;
+  core: EngineCore;
+  taskId: string;
+  form: RequestForm;
+  /** Set when the request carried an Idempotency-Key; `release` lets a waiting repeat in. */
+  idempotency?: { key: string; fingerprint: string; release: () => void };
+}
+
+/** Validation, concurrency, payment and the task (or stream) of a request seen for the first time. */
+async function accept(a: Accepting): Promise<void> {
+  const { res, account, endpoint, core, taskId } = a;
+  const workDir = core.tasks.workDir(taskId);
+  const discard = () => rm(core.tasks.taskDir(taskId), { recursive: true, force: true });
   const ctx = createPrepareContext({
     type: endpoint.type,
     taskId,
     workDir,
-    form: form.value,
+    form: a.form,
     account: { id: account.id, maxUploadSizeMb: account.maxUploadSizeMb },
     allowLoopbackUrls: core.allowLoopbackUrls,
   });
-  const prepared = await endpoint.prepare(form.value, ctx).catch(async (error: unknown) => {
+  const prepared = await endpoint.prepare(a.form, ctx).catch(async (error: unknown) => {
     await discard();
     throw error;
   });
@@ -82,8 +127,14 @@ export async function handleSubmit(
   const release = core.limiter.startGeneration(account.id);
   const { charge, saved } = charged.value;
 
+  const remember = (outcome: IdempotentOutcome) =>
+    a.idempotency
+      ? core.idempotency.remember(account.id, a.idempotency.key, a.idempotency.fingerprint, outcome)
+      : Promise.resolve();
+
   if (isStream) {
-    await saved;
+    await Promise.all([saved, remember({ kind: 'stream' })]);
+    a.idempotency?.release();
     await streamGeneration(res, { endpoint, input, charge, workDir, release, core });
     await discard();
     return;
@@ -103,11 +154,46 @@ export async function handleSubmit(
     attempts: 1,
     watermarkPayload: await core.serials.next(),
   };
-  await Promise.all([saved, core.tasks.save(task)]);
+  const ack = { task_id: taskId, status: 'processing', ...(endpoint.ackFields?.(input) ?? {}) };
+  await Promise.all([saved, core.tasks.save(task), remember({ kind: 'task', taskId, ack })]);
   core.runner.start(task, endpoint, release);
-  sendJson(res, 202, {
-    task_id: taskId,
-    status: 'processing',
-    ...(endpoint.ackFields?.(input) ?? {}),
-  });
+  sendJson(res, 202, ack);
+}
+
+/** A repeated key: the first request's 202 again, or a 409 (docs/decisions/010-idempotency-keys.md). */
+function replay(res: ServerResponse, verdict: Exclude<IdempotencyVerdict, { kind: 'new' }>): void {
+  if (verdict.kind === 'conflict') {
+    return sendRejection(res, {
+      status: 409,
+      code: 'idempotency_conflict',
+      message: 'This Idempotency-Key was already used with a different request; use a new key.',
+    });
+  }
+  if (verdict.outcome.kind === 'stream') {
+    return sendRejection(res, {
+      status: 409,
+      code: 'stream_replay_unsupported',
+      message:
+        'A stream with this Idempotency-Key was already started and charged; a stream cannot be replayed.',
+    });
+  }
+  sendJson(res, 202, verdict.outcome.ack);
+}
+
+/** The Idempotency-Key header, when sent: 1 to 200 visible ASCII characters. */
+function idempotencyKeyOf(req: IncomingMessage): Checked<string> | undefined {
+  const raw = req.headers['idempotency-key'];
+  if (raw === undefined) return undefined;
+  const value = Array.isArray(raw) ? raw[0] : raw;
+  if (!value || value.length > MAX_IDEMPOTENCY_KEY_LENGTH || !/^[\x21-\x7e]+$/.test(value)) {
+    return {
+      ok: false,
+      error: {
+        status: 400,
+        code: 'invalid_request',
+        message: `Idempotency-Key must be 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} visible ASCII characters.`,
+      },
+    };
+  }
+  return { ok: true, value };
 }

@@ -14,6 +14,10 @@ import { ChildProcessEngineLauncher } from '../../electron/main/services/engine-
 import { prepareProjectFolder } from '../../electron/main/services/file-access/project-folder';
 import { FileSecretStorage } from '../../electron/main/services/key-vault/secret-storage';
 import { createMainServices } from '../../electron/main/services/main-services';
+import {
+  DataFolderLock,
+  describeHolder,
+} from '../../electron/main/services/storage/data-folder-lock';
 import { startBrowserHost, type BrowserHost } from './host';
 import { createEventHub } from './event-hub';
 
@@ -31,6 +35,15 @@ const userDataDir = resolve(
   values.data ?? join(process.env.XDG_CONFIG_HOME ?? join(homedir(), '.config'), 'Soundstage'),
 );
 const uploadsDir = join(userDataDir, 'uploads');
+// One process per data folder, before anything reads its job ledger: a second one would resume
+// (and post again) the first one's jobs. A second start is not an error: it says where to look.
+const locked = await DataFolderLock.acquire(userDataDir);
+if (!locked.ok) {
+  console.log(describeHolder(locked.holder, userDataDir));
+  console.log('Open that one, or stop it first (Ctrl+C in its terminal).');
+  process.exit(0);
+}
+const folderLock = locked.lock;
 const rendererDir = join(root, 'out', 'renderer');
 if (!existsSync(join(rendererDir, 'index.html'))) {
   console.error('The renderer is not built. Run `npm run build` (or `npm start`) first.');
@@ -105,6 +118,7 @@ host = await startBrowserHost({
   allowMediaPath: ipc.allowMediaPath,
 });
 console.log(`Soundstage (browser mode) at ${host.url}`);
+await folderLock.describe(host.url);
 
 if (!values['no-open'] && process.env.CI !== 'true') {
   const opener =
@@ -121,6 +135,7 @@ async function shutdown(): Promise<void> {
   stopping = true;
   await host?.close();
   await services.dispose();
+  await folderLock.release();
   process.exit(0);
 }
 process.on('SIGINT', () => void shutdown());

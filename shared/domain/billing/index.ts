@@ -1,2 +1,3 @@
 export * from './estimate';
 export * from './request-units';
+export * from './job-units';

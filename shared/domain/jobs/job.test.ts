@@ -11,10 +11,15 @@ import {
 
 /** The allowed moves, written out independently of the implementation's table. */
 const ALLOWED: [JobStage, JobStage][] = [
-  ['queued', 'uploading'],
-  ['queued', 'streaming'],
+  ['queued', 'submitting'],
   ['queued', 'failed'],
   ['queued', 'canceled'],
+  ['submitting', 'uploading'],
+  ['submitting', 'submitted'],
+  ['submitting', 'streaming'],
+  ['submitting', 'queued'],
+  ['submitting', 'failed'],
+  ['submitting', 'canceled'],
   ['uploading', 'submitted'],
   ['uploading', 'streaming'],
   ['uploading', 'queued'], // a rate-limited POST goes back to wait its turn
@@ -53,9 +58,16 @@ describe('job state machine', () => {
     for (const to of JOB_STAGES) expect(canTransition('succeeded', to)).toBe(false);
     for (const from of ['submitted', 'processing', 'downloading', 'streaming'] as const) {
       expect(canTransition(from, 'uploading')).toBe(false);
+      expect(canTransition(from, 'submitting')).toBe(false);
       expect(canTransition(from, 'queued')).toBe(false);
       expect(canTransition(from, 'submitted')).toBe(false);
     }
+  });
+
+  it('reaches a POST only through submitting, which the ledger holds before the POST starts', () => {
+    for (const from of ['queued', 'failed', 'canceled'] as const)
+      for (const posted of ['uploading', 'submitted', 'streaming'] as const)
+        expect(canTransition(from, posted)).toBe(false);
   });
 
   it('marks exactly succeeded, failed and canceled as terminal', () => {
@@ -66,6 +78,7 @@ describe('job state machine', () => {
 describe('resumeStage after a restart', () => {
   it.each<[JobStage, boolean, JobStage]>([
     ['queued', false, 'queued'],
+    ['submitting', false, 'failed'],
     ['uploading', false, 'failed'],
     ['submitted', true, 'processing'],
     ['processing', true, 'processing'],
@@ -78,13 +91,23 @@ describe('resumeStage after a restart', () => {
     expect(resumeStage(stage, hasTaskId)).toBe(expected);
   });
 
-  it('never resubmits: no stage that may have reached the server goes back to queued or uploading', () => {
+  it('re-sends a job caught before its task id only with its key, to a service that honours it', () => {
+    expect(resumeStage('submitting', false, true)).toBe('submitting');
+    expect(resumeStage('uploading', false, true)).toBe('submitting');
+    expect(resumeStage('streaming', false, true)).toBe('failed');
+    expect(resumeStage('submitting', true, true)).toBe('processing');
+  });
+
+  it('never resubmits as new: no stage that may have reached the server goes back to queued or uploading', () => {
     for (const stage of JOB_STAGES) {
       for (const hasTaskId of [true, false]) {
-        const next = resumeStage(stage, hasTaskId);
-        expect(next).not.toBe('uploading');
-        expect(next).not.toBe('submitted');
-        if (stage !== 'queued') expect(next).not.toBe('queued');
+        for (const withKey of [true, false]) {
+          const next = resumeStage(stage, hasTaskId, withKey);
+          expect(next).not.toBe('uploading');
+          expect(next).not.toBe('submitted');
+          if (stage !== 'queued') expect(next).not.toBe('queued');
+          if (!withKey || hasTaskId) expect(next).not.toBe('submitting');
+        }
       }
       // From a consistent state (task ids exist from submitted on), the resumed stage is the
       // same one or a legal move from it.

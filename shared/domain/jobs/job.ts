@@ -2,12 +2,15 @@ import { z } from 'zod';
 import { TASK_TYPES } from '../../api/task-types';
 
 /**
- * One state machine for every long task (architecture.md "Jobs"):
- * queued -> uploading -> submitted -> processing -> downloading -> succeeded | failed | canceled.
- * Streams (text-to-music, video-to-music) go queued -> streaming -> succeeded | failed | canceled.
+ * One state machine for every long task (docs/decisions/003-job-ledger.md):
+ * queued -> submitting -> uploading -> submitted -> processing -> downloading -> succeeded |
+ * failed | canceled. Streams (text-to-music, video-to-music) go queued -> submitting ->
+ * uploading -> streaming -> succeeded | failed | canceled. `submitting` is on disk, with the
+ * job's idempotency key, before the POST starts: it is the mark of "may have reached the server".
  */
 export const JOB_STAGES = [
   'queued',
+  'submitting',
   'uploading',
   'submitted',
   'processing',
@@ -34,6 +37,12 @@ export const jobRequestSchema = z.object({
   label: z.string().max(200),
 });
 export type JobRequest = z.infer<typeof jobRequestSchema>;
+
+/**
+ * The error code of a job the app closed on while sending it to a service that cannot tell a
+ * repeat from a new request (no idempotency): it may have been charged, and was not re-sent.
+ */
+export const INTERRUPTED_SUBMITTING = 'interrupted_submitting';
 
 export const jobErrorSchema = z.object({
   kind: z.string(),
@@ -62,6 +71,11 @@ export const jobSchema = z.object({
   startedAt: z.number().optional(),
   finishedAt: z.number().optional(),
   taskId: z.string().optional(),
+  /**
+   * Sent as the POST's Idempotency-Key; one per attempt (a Retry gets a new one). Written with
+   * `submitting` before the POST, so a re-send after a crash carries the same key.
+   */
+  idempotencyKey: z.string().min(1).max(200).optional(),
   /** Bytes moved in the current stage (uploading, streaming, downloading). */
   progress: z.object({ done: z.number(), total: z.number().optional() }).optional(),
   lastPollAt: z.number().optional(),
@@ -79,7 +93,9 @@ export const jobSchema = z.object({
 export type Job = z.infer<typeof jobSchema>;
 
 const NEXT: Record<JobStage, readonly JobStage[]> = {
-  queued: ['uploading', 'streaming', 'failed', 'canceled'],
+  queued: ['submitting', 'failed', 'canceled'],
+  // A 429 sends a POSTed job back to queued: the service refused it, so nothing was created.
+  submitting: ['uploading', 'submitted', 'streaming', 'queued', 'failed', 'canceled'],
   uploading: ['submitted', 'streaming', 'queued', 'failed', 'canceled'],
   submitted: ['processing', 'downloading', 'failed', 'canceled'],
   processing: ['processing', 'downloading', 'failed', 'canceled'],
@@ -100,14 +116,21 @@ export function isTerminal(stage: JobStage): boolean {
 }
 
 /**
- * A job whose POST may already have reached the server must never be posted again on resume:
- * once submitted it has a task id to poll; an upload cut short by a crash is unknown and is
- * failed for the user to retry knowingly (a retry may charge again).
+ * Where a job stands after a restart. A job whose POST may have reached the server is never
+ * posted again as a new request: with a task id it is polled; caught in `submitting` or
+ * `uploading` it is re-sent only when `canResendWithKey` (the same idempotency key, to a
+ * service that honours it: the server answers the first 202 again), else failed for the user
+ * to retry knowingly (a retry may charge again).
  */
-export function resumeStage(stage: JobStage, hasTaskId: boolean): JobStage {
+export function resumeStage(
+  stage: JobStage,
+  hasTaskId: boolean,
+  canResendWithKey = false,
+): JobStage {
   if (isTerminal(stage) || stage === 'queued') return stage;
-  // A cut stream has no task to poll (client-notes 4.3), whatever ids the job carries.
+  // A cut stream has no task to poll (docs/api-notes.md), whatever ids the job carries.
   if (stage === 'streaming') return 'failed';
   if (hasTaskId) return stage === 'downloading' ? 'downloading' : 'processing';
+  if ((stage === 'submitting' || stage === 'uploading') && canResendWithKey) return 'submitting';
   return 'failed';
 }

@@ -36,6 +36,9 @@ export interface ApiClientOptions {
 
 export type UploadProgress = (sent: number, total: number) => void;
 
+/** Extra request headers of a POST, e.g. `Idempotency-Key` (docs/api-notes.md). */
+export type ExtraHeaders = Readonly<Record<string, string>>;
+
 /**
  * The HTTP API client (spec + client-notes). Every method answers an ApiResult; nothing throws.
  * API calls carry the bearer key and the client headers; result downloads carry neither.
@@ -71,8 +74,9 @@ export class ApiClient {
     request: JobRequest,
     onUploadProgress?: UploadProgress,
     signal?: AbortSignal,
+    headers: ExtraHeaders = {},
   ): Promise<ApiResult<TaskAccepted>> {
-    const posted = await this.post(request, onUploadProgress, signal);
+    const posted = await this.post(request, onUploadProgress, signal, 'application/json', headers);
     if (!posted.ok) return posted;
     return readJson(posted.value, (v) => taskAcceptedSchema.safeParse(v), signal);
   }
@@ -83,7 +87,11 @@ export class ApiClient {
    */
   async stream(
     request: JobRequest,
-    handlers: StreamHandlers & { onUploadProgress?: UploadProgress; onResponse?: () => void },
+    handlers: StreamHandlers & {
+      onUploadProgress?: UploadProgress;
+      onResponse?: () => void;
+      headers?: ExtraHeaders;
+    },
   ): Promise<ApiResult<StreamOutcome>> {
     const streamRequest: JobRequest = { ...request, delivery: 'stream' };
     const posted = await this.post(
@@ -91,6 +99,7 @@ export class ApiClient {
       handlers.onUploadProgress,
       handlers.signal,
       'application/x-ndjson',
+      handlers.headers,
     );
     if (!posted.ok) return posted;
     const response = posted.value;
@@ -177,6 +186,7 @@ export class ApiClient {
     onUploadProgress: UploadProgress | undefined,
     signal: AbortSignal | undefined,
     accept = 'application/json',
+    extraHeaders: ExtraHeaders = {},
   ): Promise<ApiResult<Response>> {
     const url = apiUrl(this.baseUrl, TASK_PATHS[request.type]);
     const headers = await this.authHeaders(url);
@@ -194,6 +204,7 @@ export class ApiClient {
     const sent = await postStreaming(
       url,
       {
+        ...extraHeaders,
         ...headers.value,
         Accept: accept,
         'Content-Type': body.value.contentType,

@@ -8,8 +8,10 @@ import {
   rateLimitWaitSeconds,
   toJobError,
   type JobContext,
+  type JobError,
   type JobOutcome,
 } from './job-context';
+import { enterSubmitting } from './submitting';
 import { collectResultFiles, extensionFor, type ResultFile } from './result-files';
 import { pollDeadlineMs, pollDelayMs, sleep } from './timing';
 
@@ -40,12 +42,8 @@ function throttled(ctx: JobContext, total: number | undefined) {
 }
 
 async function postRequest(ctx: JobContext): Promise<{ taskId: string } | { outcome: JobOutcome }> {
-  ctx.transition('uploading', {
-    startedAt: ctx.now(),
-    progress: { done: 0 },
-    waitUntil: undefined,
-    error: undefined,
-  });
+  const ready = await enterSubmitting(ctx);
+  if ('outcome' in ready) return ready;
   let sentAny = false;
   let report: ((done: number) => void) | undefined;
   const accepted = await ctx.client.submit(
@@ -56,17 +54,40 @@ async function postRequest(ctx: JobContext): Promise<{ taskId: string } | { outc
       report(sent);
     },
     ctx.signal,
+    ready.headers,
   );
   if (accepted.ok) {
-    ctx.transition('submitted', { taskId: accepted.value.task_id, progress: undefined });
-    return { taskId: accepted.value.task_id };
+    // The task id is on disk before anything else happens: a crash from here on polls it.
+    const taskId = accepted.value.task_id;
+    const error = await ctx.commit('submitted', { taskId, progress: undefined });
+    if (error) ctx.patch({ error: ledgerWarning(error) }, false);
+    return { taskId };
   }
   return { outcome: postFailure(ctx, accepted.error, sentAny) };
 }
 
-/** What a refused or broken POST means for the job (client-notes 3.6: POSTs charge). */
+/** Shown while a job runs on a task id the ledger could not save. */
+function ledgerWarning(error: Error): JobError {
+  return {
+    kind: 'internal',
+    code: 'ledger_write_failed',
+    message: `The job list could not be saved (${error.message}); if the app closes now this job is lost.`,
+    retryable: false,
+  };
+}
+
+/** What a refused or broken POST means for the job (docs/api-notes.md: accepted POSTs charge). */
 export function postFailure(ctx: JobContext, error: ApiError, sentAny: boolean): JobOutcome {
   if (error.kind === 'canceled') return { kind: 'stopped' };
+  if (error.code === 'stream_replay_unsupported') {
+    return failed(
+      'conflict',
+      'stream_already_charged',
+      'The engine received this stream before the app closed and charged it; a stream cannot be ' +
+        'replayed. Retry starts a new stream and is charged again.',
+      false,
+    );
+  }
   if (error.kind === 'rate_limited') {
     // A 429 means the POST was rejected before anything was created: posting again is safe.
     return {

@@ -24,8 +24,13 @@ export interface JobContext {
   readonly retryBaseMs: number;
   now(): number;
   snapshot(): Job;
-  /** Moves to a stage allowed by the state machine, merging `patch`; persisted at once. */
+  /** Moves to a stage allowed by the state machine, merging `patch`; its ledger write is queued. */
   transition(stage: JobStage, patch?: Partial<Job>): void;
+  /**
+   * Like transition, but resolves only once the ledger holding the new stage is on disk (null)
+   * or could not be written (the error); for the writes that must precede the next step.
+   */
+  commit(stage: JobStage, patch?: Partial<Job>): Promise<Error | null>;
   /** Changes fields without a stage change; byte progress is not persisted (persist=false). */
   patch(patch: Partial<Job>, persist?: boolean): void;
   /** Streamed audio for the renderer's live preview, in order. */

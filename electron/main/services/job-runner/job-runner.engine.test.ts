@@ -41,7 +41,14 @@ describe('JobRunner against the real engine', () => {
     const job = await waitFor(h, submitted.value.id, finished);
     expect(job.stage, JSON.stringify(job.error)).toBe('succeeded');
     expect(stagesOf(h, job.id)).toEqual(
-      expect.arrayContaining(['queued', 'uploading', 'submitted', 'downloading', 'succeeded']),
+      expect.arrayContaining([
+        'queued',
+        'submitting',
+        'uploading',
+        'submitted',
+        'downloading',
+        'succeeded',
+      ]),
     );
     expect(job.taskId).toBeTruthy();
     expect(job.files).toHaveLength(1);
@@ -66,7 +73,13 @@ describe('JobRunner against the real engine', () => {
     if (!submitted.ok) throw new Error(submitted.error.message);
     const job = await waitFor(h, submitted.value.id, finished);
     expect(job.stage, JSON.stringify(job.error)).toBe('succeeded');
-    expect(stagesOf(h, job.id)).toEqual(['queued', 'uploading', 'streaming', 'succeeded']);
+    expect(stagesOf(h, job.id)).toEqual([
+      'queued',
+      'submitting',
+      'uploading',
+      'streaming',
+      'succeeded',
+    ]);
     expect(job.files).toHaveLength(1);
     const take = job.files[0]!;
     expect(take.path.endsWith('.m4a')).toBe(true);
@@ -124,7 +137,7 @@ describe('JobRunner against the real engine', () => {
     expect(job.error).toMatchObject({ kind: 'trial_exhausted', retryable: false });
     expect(job.attempts).toBe(1);
     expect(job.files).toEqual([]);
-    expect(stagesOf(h, job.id)).toEqual(['queued', 'uploading', 'failed']);
+    expect(stagesOf(h, job.id)).toEqual(['queued', 'submitting', 'uploading', 'failed']);
     await expect(fs.stat(h.project)).rejects.toThrow();
     expect(await usageRequests(engine, key)).toBe(1);
   });
@@ -147,7 +160,15 @@ describe('JobRunner against the real engine', () => {
     const job = await waitFor(h, submitted.value.id, finished);
     expect(job.stage, JSON.stringify(job.error)).toBe('succeeded');
     const stages = stagesOf(h, job.id);
-    expect(stages.slice(0, 5)).toEqual(['queued', 'uploading', 'queued', 'uploading', 'submitted']);
+    expect(stages.slice(0, 7)).toEqual([
+      'queued',
+      'submitting',
+      'uploading',
+      'queued',
+      'submitting',
+      'uploading',
+      'submitted',
+    ]);
     expect(stages.at(-1)).toBe('succeeded');
     expect(job.attempts).toBe(1);
     expect(await usageRequests(engine)).toBe(1);
@@ -172,7 +193,7 @@ describe('JobRunner against the real engine', () => {
     expect(await usageRequests(engine)).toBe(1);
   });
 
-  it('fails an upload cut short by a restart instead of posting it again', async () => {
+  it('fails an upload cut short by a restart on a service without idempotency, never re-sending it', async () => {
     const dataDir = await fs.mkdtemp(path.join(dir, 'cut-'));
     const now = Date.now();
     const uploading: Job = {
@@ -192,7 +213,7 @@ describe('JobRunner against the real engine', () => {
     const h = await runnerFor(engine, engine.key, { dataDir });
     expect(h.runner.get('cut-job')).toMatchObject({
       stage: 'failed',
-      error: { code: 'interrupted' },
+      error: { code: 'interrupted_submitting' },
     });
     expect(await usageRequests(engine)).toBe(0);
   });

@@ -27,6 +27,11 @@ export interface JobRunnerOptions {
   onStreamChunk: (jobId: string, seq: number, bytes: Uint8Array) => void;
   /** Identity of the current service ('local' or its base URL); jobs only run on their own. */
   origin?: () => string;
+  /**
+   * Whether a service honours Idempotency-Key, so a job caught in `submitting` by a crash may be
+   * re-sent with its key (docs/api-notes.md). Default: only the local engine ('local').
+   */
+  resendsWithKey?: (origin: string) => boolean;
   now?: () => number;
   /** Base of the poll schedule (2–3 s by default, i.e. 2000). */
   pollIntervalMs?: number;
@@ -36,7 +41,8 @@ export interface JobRunnerOptions {
 }
 
 type StopReason = 'cancel' | 'remove' | 'dispose';
-const RESUMABLE: readonly JobStage[] = ['submitted', 'processing', 'downloading'];
+/** Stages a restarted job continues in: its task is polled, or (submitting) re-sent with its key. */
+const RESUMABLE: readonly JobStage[] = ['submitting', 'submitted', 'processing', 'downloading'];
 
 /**
  * Runs jobs through the state machine of shared/domain/jobs/job.ts with a persisted ledger.
@@ -72,11 +78,12 @@ export class JobRunner {
     const loaded = await this.ledger.load();
     if (loaded.problem) this.log(`job ledger unreadable, starting empty: ${loaded.problem}`);
     if (loaded.dropped) this.log(`job ledger: ${loaded.dropped} unreadable entries dropped`);
+    const resendsWithKey = this.options.resendsWithKey ?? ((origin) => origin === 'local');
     for (const entry of loaded.entries) {
-      entry.job = resumedJob(entry.job, this.now());
+      entry.job = resumedJob(entry.job, this.now(), resendsWithKey(entry.origin));
       this.entries.set(entry.job.id, entry);
     }
-    this.persist();
+    await this.persistNow();
     await this.accountLimit.refresh(this.options.client());
     this.pump();
   }
@@ -103,7 +110,9 @@ export class JobRunner {
       files: [],
     };
     this.entries.set(job.id, { job, origin: this.origin() });
-    this.changed(job, true);
+    this.changed(job, false);
+    // The answer means "the job is in the list", so the list on disk holds it first.
+    await this.persistNow();
     await this.accountLimit.refresh(this.options.client());
     this.pump();
     return ok(this.entries.get(job.id)?.job ?? job);
@@ -139,6 +148,8 @@ export class JobRunner {
       stage: 'queued',
       attempts: entry.job.attempts + 1,
       taskId: undefined,
+      // A new attempt is a new request: with the old key the engine would answer the old one.
+      idempotencyKey: undefined,
       files: [],
       error: undefined,
       refunded: undefined,
@@ -284,10 +295,15 @@ export class JobRunner {
       snapshot: () => entry.job,
       transition: (stage, patch = {}) => {
         if (signal.aborted && signal.reason === 'dispose') return;
-        if (!canTransition(entry.job.stage, stage)) {
-          throw new Error(`Job ${entry.job.id}: no transition ${entry.job.stage} -> ${stage}`);
-        }
+        this.checkTransition(entry, stage);
         this.update(entry, { ...patch, stage });
+      },
+      // Applied even when stopping: what it records (a key about to be sent, a task id the
+      // service answered) is true whatever happens to this run.
+      commit: async (stage, patch = {}) => {
+        this.checkTransition(entry, stage);
+        this.update(entry, { ...patch, stage }, false);
+        return this.persistNow();
       },
       patch: (patch, persist = true) => {
         if (signal.aborted) return;
@@ -295,6 +311,12 @@ export class JobRunner {
       },
       streamChunk: (seq, bytes) => this.options.onStreamChunk(entry.job.id, seq, bytes),
     };
+  }
+
+  private checkTransition(entry: LedgerEntry, stage: JobStage): void {
+    if (!canTransition(entry.job.stage, stage)) {
+      throw new Error(`Job ${entry.job.id}: no transition ${entry.job.stage} -> ${stage}`);
+    }
   }
 
   private update(entry: LedgerEntry, patch: Partial<Job>, persist = true): void {
@@ -313,7 +335,14 @@ export class JobRunner {
   }
 
   private persist(): void {
-    void this.ledger.save(() => [...this.entries.values()]);
+    void this.persistNow();
+  }
+
+  /** Writes the ledger as it is now; resolves once on disk, with the write's error or null. */
+  private async persistNow(): Promise<Error | null> {
+    const error = await this.ledger.save(() => [...this.entries.values()]);
+    if (error) this.log(`job ledger write failed: ${error.message}`);
+    return error;
   }
 
   private log(line: string): void {

@@ -3,7 +3,8 @@ import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { JobLedger, LEDGER_FILE } from './ledger';
+import type { Job } from '../../../../shared/domain/jobs/job';
+import { JobLedger, LEDGER_FILE, type LedgerEntry } from './ledger';
 
 let dir: string;
 beforeEach(async () => {
@@ -90,4 +91,50 @@ describe('JobLedger', () => {
     expect(loaded.entries.map((e) => e.job.id)).toEqual(['g']);
     expect(loaded.dropped).toBe(1);
   });
+
+  it('resolves each awaited save only once the state it saw is on disk', async () => {
+    const ledger = new JobLedger(dir);
+    const entries: LedgerEntry[] = [];
+    const onDisk = async () =>
+      (JSON.parse(await fs.readFile(path.join(dir, LEDGER_FILE), 'utf8')) as { entries: [] })
+        .entries.length;
+    // A burst: every save is asked for while earlier ones are still being written.
+    const saves: Promise<{ asked: number; written: number }>[] = [];
+    for (let n = 0; n < 6; n++) {
+      entries.push({ origin: 'local', job: queuedJob(`j${n}`) });
+      const asked = entries.length;
+      saves.push(
+        ledger
+          .save(() => entries)
+          .then(async (error) => {
+            expect(error).toBeNull();
+            return { asked, written: await onDisk() };
+          }),
+      );
+    }
+    for (const { asked, written } of await Promise.all(saves))
+      expect(written).toBeGreaterThanOrEqual(asked);
+  });
+
+  it('answers a failed write with its error, so nothing is posted on a ledger that is not on disk', async () => {
+    // The data folder is a file: no write can ever succeed.
+    const blocked = path.join(dir, 'not-a-folder');
+    await fs.writeFile(blocked, 'x');
+    const ledger = new JobLedger(blocked);
+    const error = await ledger.save(() => [{ origin: 'local', job: queuedJob('j') }]);
+    expect(error).toBeInstanceOf(Error);
+    expect(await ledger.flush()).toBe(error);
+  });
 });
+
+function queuedJob(id: string): Job {
+  return {
+    id,
+    request: { type: 'text_to_sfx', delivery: 'async', fields: {}, files: {}, label: id },
+    stage: 'queued',
+    createdAt: 1,
+    updatedAt: 1,
+    attempts: 1,
+    files: [],
+  };
+}

@@ -58,8 +58,11 @@ export class JobLedger {
     return { entries, dropped };
   }
 
-  /** Schedules a write of the current entries; `snapshot` is read when the write starts. */
-  save(snapshot: () => readonly LedgerEntry[]): Promise<void> {
+  /**
+   * Schedules a write of the entries; `snapshot` is read when the write starts. Resolves once
+   * the state at the time of the call is on disk, with the write's error or null.
+   */
+  save(snapshot: () => readonly LedgerEntry[]): Promise<Error | null> {
     return this.writer.save(() => JSON.stringify({ version: LEDGER_VERSION, entries: snapshot() }));
   }
 

@@ -32,7 +32,13 @@ describe('stream jobs against the engine’s fault switches', () => {
     if (!submitted.ok) throw new Error(submitted.error.message);
     const job = await waitFor(h, submitted.value.id, finished);
     expect(job.stage, JSON.stringify(job.error)).toBe('succeeded');
-    expect(stagesOf(h, job.id)).toEqual(['queued', 'uploading', 'streaming', 'succeeded']);
+    expect(stagesOf(h, job.id)).toEqual([
+      'queued',
+      'submitting',
+      'uploading',
+      'streaming',
+      'succeeded',
+    ]);
     expect(await probeSeconds(job.files[0]!.path)).toBeCloseTo(5, 0);
   });
 
@@ -58,7 +64,13 @@ describe('stream jobs against the engine’s fault switches', () => {
       stage: 'failed',
       error: { kind: 'upstream', code: 'truncated_stream' },
     });
-    expect(stagesOf(h, job.id)).toEqual(['queued', 'uploading', 'streaming', 'failed']);
+    expect(stagesOf(h, job.id)).toEqual([
+      'queued',
+      'submitting',
+      'uploading',
+      'streaming',
+      'failed',
+    ]);
     expect(h.chunks.length).toBe(2);
     const leftovers = await fs.readdir(h.project, { recursive: true }).catch(() => []);
     expect(

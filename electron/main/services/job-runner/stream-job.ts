@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { JobFile } from '../../../../shared/domain/jobs/job';
 import { postFailure } from './async-job';
 import { fileStem, toJobError, type JobContext, type JobOutcome } from './job-context';
+import { enterSubmitting } from './submitting';
 import { sleep } from './timing';
 
 /** A 502 before any audio arrived is a transient upstream failure (product.md 1.4): retry a little. */
@@ -79,17 +80,13 @@ async function freePath(candidate: string): Promise<string> {
 }
 
 /**
- * A stream-mode music job: queued -> uploading (the POST, with a video for video-to-music)
+ * A stream-mode music job: queued -> submitting (on disk with its key) -> uploading (the POST, with a video for video-to-music)
  * -> streaming (audio chunks appended to a file and forwarded for live preview) -> succeeded
  * with the .m4a take. A stream cannot be resumed: there is no task to come back to.
  */
 export async function runStreamJob(ctx: JobContext): Promise<JobOutcome> {
-  ctx.transition('uploading', {
-    startedAt: ctx.now(),
-    progress: { done: 0 },
-    waitUntil: undefined,
-    error: undefined,
-  });
+  const ready = await enterSubmitting(ctx);
+  if ('outcome' in ready) return ready.outcome;
   for (let retry = 0; ; retry++) {
     const writer = new TakeWriter(ctx.folder);
     let seq = 0;
@@ -98,6 +95,7 @@ export async function runStreamJob(ctx: JobContext): Promise<JobOutcome> {
     let lastReport = 0;
     const streamed = await ctx.client.stream(ctx.snapshot().request, {
       signal: ctx.signal,
+      headers: ready.headers,
       onUploadProgress: (sent, total) => {
         sentAny = true;
         if (ctx.now() - lastReport >= PROGRESS_EVERY_MS || sent === total) {

@@ -68,10 +68,13 @@ export async function readJsonFile(
 /**
  * Serialises writes of one file: callers ask for a save whenever state changes; at most one
  * write runs at a time and the newest snapshot always wins, so bursts collapse into few writes.
+ * The snapshot is taken when its write starts, never when it was asked for, so a write can
+ * never put back state older than what a caller had when it asked.
  */
 export class SerialFileWriter {
   private running: Promise<void> | null = null;
-  private pending: (() => string) | null = null;
+  private pending: { snapshot: () => string; waiters: ((error: Error | null) => void)[] } | null =
+    null;
   private lastError: Error | null = null;
 
   constructor(
@@ -79,11 +82,21 @@ export class SerialFileWriter {
     private readonly mode = 0o644,
   ) {}
 
-  /** Schedules a write of `snapshot()` (called when the write starts, so it is the newest state). */
-  save(snapshot: () => string): Promise<void> {
-    this.pending = snapshot;
-    if (!this.running) this.running = this.loop();
-    return this.running;
+  /**
+   * Schedules a write of `snapshot()`; resolves once a write that started after this call is
+   * on disk (fsync + rename), with that write's error or null. Awaiting it makes the state the
+   * caller had durable.
+   */
+  save(snapshot: () => string): Promise<Error | null> {
+    return new Promise((resolve) => {
+      if (this.pending) {
+        this.pending.snapshot = snapshot;
+        this.pending.waiters.push(resolve);
+      } else {
+        this.pending = { snapshot, waiters: [resolve] };
+      }
+      this.running ??= this.loop();
+    });
   }
 
   /** Waits until every requested write is on disk; resolves with the last write error, if any. */
@@ -95,14 +108,16 @@ export class SerialFileWriter {
   private async loop(): Promise<void> {
     try {
       while (this.pending) {
-        const snapshot = this.pending;
+        const batch = this.pending;
         this.pending = null;
+        let error: Error | null = null;
         try {
-          await writeFileAtomic(this.target, snapshot(), this.mode);
-          this.lastError = null;
-        } catch (error) {
-          this.lastError = error as Error;
+          await writeFileAtomic(this.target, batch.snapshot(), this.mode);
+        } catch (caught) {
+          error = caught as Error;
         }
+        this.lastError = error;
+        for (const resolve of batch.waiters) resolve(error);
       }
     } finally {
       this.running = null;

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { isTerminal, type Job } from '../../../../shared/domain/jobs/job';
+import { INTERRUPTED_SUBMITTING, isTerminal, type Job } from '../../../../shared/domain/jobs/job';
 import { baseName, formatAgo, formatBytes, formatSpan } from '../../lib/format';
 import { Badge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
@@ -7,6 +7,7 @@ import { ErrorNotice } from '../../ui/ErrorNotice';
 import { FolderIcon, OpenIcon, PlayIcon, RetryIcon, StopIcon, TrashIcon } from '../../ui/icons';
 import { JsonView } from '../../ui/JsonView';
 import { BriefView } from './BriefView';
+import { InterruptedNotice } from './InterruptedNotice';
 import { canPreview, FilePreview } from './FilePreview';
 import { ProgressBar } from '../../ui/ProgressBar';
 import {
@@ -19,6 +20,7 @@ import {
   STAGE_TONES,
   taskLabel,
 } from './job-view';
+import { RetryConfirm } from './RetryConfirm';
 import { useJobActions } from './use-job-actions';
 
 type Confirming = 'cancel' | 'retry' | null;
@@ -59,7 +61,12 @@ export function JobRow({ job, now }: { job: Job; now: number }) {
         </div>
       )}
 
-      {job.stage === 'failed' && job.error && <ErrorNotice error={job.error} />}
+      {job.stage === 'failed' && job.error?.code === INTERRUPTED_SUBMITTING && (
+        <InterruptedNotice job={job} now={now} />
+      )}
+      {job.stage === 'failed' && job.error && job.error.code !== INTERRUPTED_SUBMITTING && (
+        <ErrorNotice error={job.error} />
+      )}
       {job.stage === 'failed' && job.taskId && job.refunded !== undefined && (
         <p className="small muted" data-testid="job-refund">
           {job.refunded
@@ -148,20 +155,12 @@ export function JobRow({ job, now }: { job: Job; now: number }) {
         </div>
       )}
       {confirming === 'retry' && (
-        <div className="job__confirm" role="group" aria-label="Confirm retry">
-          <span className="small">A retry sends the request again and is a new charge.</span>
-          <Button
-            size="small"
-            variant="primary"
-            busy={actions.pending.retry}
-            onClick={() => (actions.retry(), setConfirming(null))}
-          >
-            Retry now
-          </Button>
-          <Button size="small" variant="ghost" onClick={() => setConfirming(null)}>
-            Back
-          </Button>
-        </div>
+        <RetryConfirm
+          job={job}
+          busy={actions.pending.retry}
+          onRetry={() => (actions.retry(), setConfirming(null))}
+          onBack={() => setConfirming(null)}
+        />
       )}
 
       <div className="job__foot">

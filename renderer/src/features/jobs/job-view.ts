@@ -5,6 +5,7 @@ import { formatBytes, secondsUntil } from '../../lib/format';
 
 export const STAGE_LABELS: Record<JobStage, string> = {
   queued: 'Queued',
+  submitting: 'Submitting',
   uploading: 'Uploading',
   submitted: 'Submitted',
   processing: 'Processing',
@@ -17,6 +18,7 @@ export const STAGE_LABELS: Record<JobStage, string> = {
 
 export const STAGE_TONES: Record<JobStage, BadgeTone> = {
   queued: 'neutral',
+  submitting: 'info',
   uploading: 'info',
   submitted: 'info',
   processing: 'info',
