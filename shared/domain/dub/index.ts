@@ -1,0 +1,5 @@
+export * from './file-names';
+export * from './script-pairing';
+export * from './cell-preflight';
+export * from './batch-plan';
+export * from './batch-state';
