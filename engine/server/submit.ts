@@ -56,6 +56,7 @@ export async function handleSubmit(
     form: form.value,
     account: { id: account.id, maxUploadSizeMb: account.maxUploadSizeMb },
     allowLoopbackUrls: core.allowLoopbackUrls,
+    fetchDeadlineMs: core.fetchDeadlineMs,
   });
   const prepared = await endpoint.prepare(form.value, ctx).catch(async (error: unknown) => {
     await discard();
