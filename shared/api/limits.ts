@@ -28,14 +28,18 @@ export const LIMITS = {
   billingFloorSeconds: 10,
 } as const;
 
-/** Longest accepted input media, in seconds, per task type (client-notes section 7). */
+/**
+ * Longest accepted input media, in seconds, per task type (docs/api-notes.md, "Limits"). These
+ * are the defaults: where GET /v1/account/services advertises `max_media_seconds`, the app uses
+ * that instead. video-to-video-sound follows the spec's 180 s (docs/decisions/020).
+ */
 export const MAX_MEDIA_SECONDS: Partial<Record<TaskType, number>> = {
   video_to_music: 360,
   video_to_video_music: 360,
   video_to_sfx: 180,
   video_to_video_sfx: 180,
   video_to_sound: 480,
-  video_to_video_sound: 480,
+  video_to_video_sound: 180,
   audio_ducking: 360,
   dubbing: 300,
   proofread: 300,

@@ -36,6 +36,24 @@ describe('accountServicesSchema', () => {
     expect(services.trial?.proofread?.remaining).toBe(0);
   });
 
+  it('reads advertised duration caps, numbers as strings included, and drops unreadable ones', () => {
+    const base = {
+      available_services: [],
+      rpm_limit: 60,
+      concurrency_limit: 5,
+      discount_factor: 1,
+    };
+    const services = accountServicesSchema.parse({
+      ...base,
+      max_media_seconds: { video_to_video_sound: '180', video_to_sfx: 180, dubbing: 'soon' },
+    });
+    expect(services.max_media_seconds).toEqual({ video_to_video_sound: 180, video_to_sfx: 180 });
+    expect(accountServicesSchema.parse(base).max_media_seconds).toBeUndefined();
+    expect(
+      accountServicesSchema.parse({ ...base, max_media_seconds: 'n/a' }).max_media_seconds,
+    ).toBeUndefined();
+  });
+
   it('rejects a body without available_services', () => {
     expect(
       accountServicesSchema.safeParse({ rpm_limit: 60, concurrency_limit: 5, discount_factor: 1 })

@@ -176,7 +176,10 @@ export async function createMainServices(options: MainServicesOptions): Promise<
     limitsCache = {
       origin,
       at: Date.now(),
-      limits: { maxUploadMb: services.value.max_upload_size_mb },
+      limits: {
+        maxUploadMb: services.value.max_upload_size_mb,
+        maxMediaSeconds: services.value.max_media_seconds,
+      },
     };
     return limitsCache.limits;
   }
