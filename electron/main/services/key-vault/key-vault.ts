@@ -73,7 +73,7 @@ export class KeyVault {
             retryable: true,
           });
         default:
-          return fail(error.code || error.kind, `The key could not be checked: ${message}`, {
+          return fail(error.kind, `The key could not be checked: ${message}`, {
             retryable: error.retryable,
           });
       }
