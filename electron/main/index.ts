@@ -12,6 +12,7 @@ import {
   registerSchemes,
 } from './adapters/app-protocol';
 import { SafeStorageSecretStorage } from './adapters/safe-storage';
+import { openElectronSettings } from './adapters/electron-settings';
 import { UtilityProcessEngineLauncher } from './adapters/utility-engine-launcher';
 import { createMainWindow, isAllowedExternalUrl, isTrustedFrame } from './window';
 
@@ -48,6 +49,7 @@ if (!app.requestSingleInstanceLock()) {
       clientVersion: app.getVersion(),
       engineLauncher: new UtilityProcessEngineLauncher(join(outDir, 'engine'), log),
       secretStorage: new SafeStorageSecretStorage(join(userDataDir, 'api-key.enc')),
+      openSettings: openElectronSettings,
       // The encrypted key lives in the user data folder, which previews may read: keep it out.
       secretFiles: [join(userDataDir, 'api-key.enc')],
       emit: (channel, payload) => window?.webContents.send(channel, payload),

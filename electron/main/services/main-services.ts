@@ -11,6 +11,7 @@ import { KeyVault } from './key-vault/key-vault';
 import { FileSecretStorage, type SecretStorage } from './key-vault/secret-storage';
 import type { UploadLimits } from './media/preflight';
 import { SettingsStore } from './settings/settings-store';
+import type { OpenSettingsDocument } from './settings/settings-document';
 
 export type Emit = <E extends EventChannel>(channel: E, payload: EventPayload<E>) => void;
 
@@ -25,6 +26,8 @@ export interface MainServicesOptions {
   engineLauncher: EngineLauncher;
   /** Storage of the cloud key: Electron's safeStorage adapter, or FileSecretStorage in browser mode. */
   secretStorage: SecretStorage;
+  /** The settings file's store: electron-store in Electron, conf (the default) elsewhere. */
+  openSettings?: OpenSettingsDocument;
   emit: Emit;
   log?: (line: string) => void;
   fetchImpl?: FetchImpl;
@@ -65,6 +68,7 @@ export async function createMainServices(options: MainServicesOptions): Promise<
   const settings = new SettingsStore({
     dir: options.userDataDir,
     defaultProjectFolder: path.join(options.homeDir, 'Soundstage'),
+    open: options.openSettings,
     log,
   });
   await settings.load();
