@@ -11,6 +11,7 @@ import {
   setText,
   videoForm,
   videoSourceShape,
+  wholeSecondsSchema,
   type FormParts,
 } from './common';
 
@@ -34,18 +35,8 @@ function addStreamFormatIssue(
 
 export const textToMusicRequestSchema = z
   .strictObject({
-    prompt: requiredPromptSchema(LIMITS.textToMusicPromptMaxChars),
-    duration: z
-      .number()
-      .int('The duration must be whole seconds.')
-      .min(
-        LIMITS.textToMusicDuration.min,
-        `The duration must be at least ${LIMITS.textToMusicDuration.min} s.`,
-      )
-      .max(
-        LIMITS.textToMusicDuration.max,
-        `The duration may be at most ${LIMITS.textToMusicDuration.max} s.`,
-      ),
+    prompt: requiredPromptSchema(LIMITS.textToMusicPromptMaxChars, 'Describe the music you want.'),
+    duration: wholeSecondsSchema(LIMITS.textToMusicDuration),
     mode: z.enum(MUSIC_MODES).default('stream'),
     output_format: z.enum(MUSIC_OUTPUT_FORMATS).default('m4a'),
     segments: segmentItemsSchema.optional(),

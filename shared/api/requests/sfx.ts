@@ -10,6 +10,7 @@ import {
   setText,
   videoForm,
   videoSourceShape,
+  wholeSecondsSchema,
   type FormParts,
 } from './common';
 
@@ -20,18 +21,8 @@ import {
 const audioFormatSchema = z.enum(AUDIO_FORMATS).default('aac');
 
 export const textToSfxRequestSchema = z.strictObject({
-  prompt: requiredPromptSchema(LIMITS.promptMaxChars),
-  duration: z
-    .number()
-    .int('The duration must be whole seconds.')
-    .min(
-      LIMITS.textToSfxDuration.min,
-      `The duration must be at least ${LIMITS.textToSfxDuration.min} s.`,
-    )
-    .max(
-      LIMITS.textToSfxDuration.max,
-      `The duration may be at most ${LIMITS.textToSfxDuration.max} s.`,
-    ),
+  prompt: requiredPromptSchema(LIMITS.promptMaxChars, 'Describe the sound you want.'),
+  duration: wholeSecondsSchema(LIMITS.textToSfxDuration),
   audio_format: audioFormatSchema,
 });
 export type TextToSfxRequest = z.output<typeof textToSfxRequestSchema>;
