@@ -7,7 +7,7 @@ import type { EngineCore } from '../server/engine-core';
 import { sendJson, sendRejection } from '../server/respond';
 
 /**
- * GET /v1/account/services (client-notes 6.14), plus the engine's `balance` and the duration caps
+ * GET /v1/account/services (docs/api-notes.md 6.14), plus the engine's `balance` and the duration caps
  * it enforces (`max_media_seconds`), so the app checks against the engine's own numbers.
  */
 export function handleServices(res: ServerResponse, account: Account, core: EngineCore): void {
@@ -37,7 +37,7 @@ export function handleServices(res: ServerResponse, account: Account, core: Engi
   sendJson(res, 200, body);
 }
 
-/** GET /v1/account/usage?days=N (client-notes 6.15); days 1-365, default 30. */
+/** GET /v1/account/usage?days=N (docs/api-notes.md 6.15); days 1-365, default 30. */
 export function handleUsage(
   res: ServerResponse,
   account: Account,

@@ -6,7 +6,7 @@ import {
   streamEventSchema,
 } from './responses';
 
-// Account bodies, error bodies and stream events as client-notes.md shows them (sections 3, 4, 6).
+// Account bodies, error bodies and stream events as docs/api-notes.md shows them (sections 3, 4, 6).
 
 describe('accountServicesSchema', () => {
   it('accepts the documented body with a trial object', () => {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Response schemas: tolerant on input (unknown keys kept, the shape variants in client-notes
+ * Response schemas: tolerant on input (unknown keys kept, the shape variants in docs/api-notes.md
  * accepted, numbers that arrive as strings coerced).
  */
 
@@ -175,7 +175,7 @@ export const accountUsageSchema = z.looseObject({
 });
 export type AccountUsage = z.infer<typeof accountUsageSchema>;
 
-/** NDJSON stream events (client-notes 4.1). Unknown types are kept as `unknown`. */
+/** NDJSON stream events (docs/api-notes.md 4.1). Unknown types are kept as `unknown`. */
 export const streamEventSchema = z.discriminatedUnion('type', [
   z.looseObject({
     type: z.literal('title'),

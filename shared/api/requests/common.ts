@@ -6,7 +6,7 @@ import { checkSegments, type Segment } from '../segments';
 /**
  * Building blocks of the request schemas. A request is what the app hands to its API client:
  * wire field names, local file paths for file parts, and every setting already resolved to the
- * value the request will carry (client-notes 1.4; product.md 1.6 "send every boolean explicitly").
+ * value the request will carry (docs/api-notes.md 1.4; docs/product-notes.md 1.6 "send every boolean explicitly").
  */
 
 /** Wire form of a request: text fields, and file parts as part name -> absolute local path. */
@@ -48,7 +48,7 @@ export const httpUrlSchema = z
   .trim()
   .refine((v) => hasScheme(v, ['http:', 'https:']), 'Enter a full http:// or https:// URL.');
 
-/** Dubbing and proofread fetch sources over https only (spec; client-notes 6.10, 6.11). */
+/** Dubbing and proofread fetch sources over https only (spec; docs/api-notes.md 6.10, 6.11). */
 export const httpsUrlSchema = z
   .string()
   .trim()

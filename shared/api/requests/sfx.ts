@@ -15,7 +15,7 @@ import {
 } from './common';
 
 /**
- * audio_format: wav, mp3, aac or flac (client-notes 6.4). The server's own default is aac; the
+ * audio_format: wav, mp3, aac or flac (docs/api-notes.md 6.4). The server's own default is aac; the
  * app always sends its choice, and defaults to the same aac (delivered as .m4a).
  */
 const audioFormatSchema = z.enum(AUDIO_FORMATS).default('aac');

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { TASK_TYPES } from '../../api/task-types';
 
 /**
- * One state machine for every long task (architecture.md "Jobs"):
+ * One state machine for every long task (docs/structure.md "Jobs"):
  * queued -> uploading -> submitted -> processing -> downloading -> succeeded | failed | canceled.
  * Streams (text-to-music, video-to-music) go queued -> streaming -> succeeded | failed | canceled.
  */
@@ -106,7 +106,7 @@ export function isTerminal(stage: JobStage): boolean {
  */
 export function resumeStage(stage: JobStage, hasTaskId: boolean): JobStage {
   if (isTerminal(stage) || stage === 'queued') return stage;
-  // A cut stream has no task to poll (client-notes 4.3), whatever ids the job carries.
+  // A cut stream has no task to poll (docs/api-notes.md 4.3), whatever ids the job carries.
   if (stage === 'streaming') return 'failed';
   if (hasTaskId) return stage === 'downloading' ? 'downloading' : 'processing';
   return 'failed';

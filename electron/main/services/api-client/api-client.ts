@@ -37,7 +37,7 @@ export interface ApiClientOptions {
 export type UploadProgress = (sent: number, total: number) => void;
 
 /**
- * The HTTP API client (spec + client-notes). Every method answers an ApiResult; nothing throws.
+ * The HTTP API client (spec + docs/api-notes.md). Every method answers an ApiResult; nothing throws.
  * API calls carry the bearer key and the client headers; result downloads carry neither.
  */
 export class ApiClient {

@@ -64,7 +64,7 @@ async function postRequest(ctx: JobContext): Promise<{ taskId: string } | { outc
   return { outcome: postFailure(ctx, accepted.error, sentAny) };
 }
 
-/** What a refused or broken POST means for the job (client-notes 3.6: POSTs charge). */
+/** What a refused or broken POST means for the job (docs/api-notes.md 3.6: POSTs charge). */
 export function postFailure(ctx: JobContext, error: ApiError, sentAny: boolean): JobOutcome {
   if (error.kind === 'canceled') return { kind: 'stopped' };
   if (error.kind === 'rate_limited') {
@@ -188,7 +188,7 @@ async function downloadResults(
       outcome = await downloadOne(ctx, file, taken, (done) => report(doneBefore + done));
       if (!('kind' in outcome) || outcome.kind === 'canceled') break;
       if (outcome.kind === 'forbidden' || outcome.kind === 'not_found') {
-        // Presigned URLs expire; a fresh GET of the task re-issues them (client-notes 5.7).
+        // Presigned URLs expire; a fresh GET of the task re-issues them (docs/api-notes.md 5.7).
         const fresh = await ctx.client.getTask(taskId, ctx.signal);
         const match = fresh.ok
           ? collectResultFiles(fresh.value as Record<string, unknown>).find(
