@@ -21,8 +21,6 @@ const BUSBOY_LIMITS = {
 };
 const MULTIPART = 'multipart/form-data';
 const URLENCODED = 'application/x-www-form-urlencoded';
-/** The socket closes after a refusal whose body was left unread, so Node never drains it. */
-const CLOSE = { headers: { connection: 'close' } };
 
 export interface ReadFormOptions {
   /** Folder the file parts are streamed into (inside the task's folder). */
@@ -66,7 +64,6 @@ function textBodyTooLarge(): { ok: false; error: Rejection } {
     413,
     'payload_too_large',
     `Form fields may take at most ${MAX_TEXT_BODY_BYTES / (1024 * 1024)} MB; send media as a file part or a URL`,
-    CLOSE,
   );
 }
 
@@ -175,13 +172,13 @@ function parseWithBusboy(
         }
       });
     });
-    // Stops reading and answers at once; the socket closes after the answer (CLOSE).
+    // Stops parsing and answers at once; the server closes the socket soon after (http-server.ts).
     const cutOff = (refusal: { ok: false; error: Rejection }) => {
       req.unpipe(parser);
       parser.removeAllListeners('close');
       parser.destroy();
       for (const out of outs) out.destroy();
-      settle({ ok: false, error: { ...refusal.error, ...CLOSE } });
+      settle(refusal);
     };
     // Runs before busboy sees the chunk, so fileBytes lags by at most this chunk.
     req.on('data', (chunk: Buffer) => {

@@ -96,8 +96,14 @@ function postStreamed(
         ...(sized ? { 'content-length': String(total) } : {}),
       },
     });
-    req.on('error', () => undefined);
+    let answered = false;
+    // A reset after the answer is expected (the engine closes what it will not read); one
+    // before it means the answer was lost.
+    req.on('error', (error) => {
+      if (!answered) reject(error);
+    });
     req.on('response', (res) => {
+      answered = true;
       let text = '';
       res.setEncoding('utf8');
       res.on('data', (part: string) => (text += part));
