@@ -237,7 +237,7 @@ describe('video sound validation', () => {
     ]);
     const tooLong = await engine.post('/v1/video-to-video-sound', {}, { video: long });
     expect(tooLong.status).toBe(422);
-    expect(tooLong.body.message).toMatch(/exceeds the 480s/);
+    expect(tooLong.body.message).toMatch(/exceeds the 180s/);
     expect((await engine.get('/v1/account/usage')).body.summary.total_requests).toBe(before);
   });
 
