@@ -1,4 +1,4 @@
-// One lint gate for every folder; import zones enforce architecture.md's boundaries.
+// One lint gate for every folder; import zones enforce docs/structure.md's boundaries.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -95,7 +95,7 @@ export default tseslint.config(
     },
   },
   {
-    // Only these adapter files may import electron (architecture.md).
+    // Only these adapter files may import electron (docs/structure.md).
     files: ['electron/main/**/*.ts'],
     ignores: [
       'electron/main/index.ts',

@@ -34,6 +34,8 @@ export interface EngineOptions {
   faults?: FaultConfig;
   /** Test-only: let video_url and friends point at 127.0.0.1. */
   allowLoopbackUrls?: boolean;
+  /** Time allowed for one remote media download (video_url, ...); default 10 minutes. */
+  fetchDeadlineMs?: number;
   /** Lifetime of result download URLs; default 24 h. */
   resultTtlSeconds?: number;
   /** Secret for the watermark generators (passed through to them by their own modules). */
@@ -98,6 +100,7 @@ export async function startEngine(options: EngineOptions): Promise<RunningEngine
     serials,
     endpoints: new Map(ENDPOINTS.map((endpoint) => [endpoint.path, endpoint])),
     allowLoopbackUrls: options.allowLoopbackUrls ?? false,
+    fetchDeadlineMs: options.fetchDeadlineMs,
     watermarkKey: options.watermarkKey,
     baseUrl: () => baseUrl,
     streams: new Set(),

@@ -14,6 +14,7 @@ import {
   registerSchemes,
 } from './adapters/app-protocol';
 import { SafeStorageSecretStorage } from './adapters/safe-storage';
+import { openElectronSettings } from './adapters/electron-settings';
 import { UtilityProcessEngineLauncher } from './adapters/utility-engine-launcher';
 import { isAllowedExternalUrl } from './services/external-links';
 import { createMainWindow, isTrustedFrame } from './window';
@@ -84,6 +85,7 @@ if (!app.requestSingleInstanceLock()) {
         __SOUNDSTAGE_ENGINE_SHA256__,
       ),
       secretStorage: new SafeStorageSecretStorage(join(userDataDir, 'api-key.enc')),
+      openSettings: openElectronSettings,
       // The encrypted key lives in the user data folder, which previews may read: keep it out.
       secretFiles: [join(userDataDir, 'api-key.enc')],
       emit: (channel, payload) => window?.webContents.send(channel, payload),

@@ -18,7 +18,7 @@ export interface Account {
   concurrencyLimit: number;
   maxUploadSizeMb: number;
   discountFactor: number;
-  /** Only on self-serve accounts (client-notes 6.14); absent means the account bills normally. */
+  /** Only on self-serve accounts (docs/api-notes.md 6.14); absent means the account bills normally. */
   trial?: Partial<Record<TaskType, TrialAllowance>>;
   /** Services this account may use; absent = every service the engine serves. */
   services?: TaskType[];

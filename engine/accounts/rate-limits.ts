@@ -7,7 +7,7 @@ const CONCURRENCY_RETRY_SECONDS = 5;
 const CONTACT = 'To raise your limit, please contact the engine operator.';
 
 /**
- * Per-account limits (client-notes 3.4): a fixed 60-second request window on POSTs that counts
+ * Per-account limits (docs/api-notes.md 3.4): a fixed 60-second request window on POSTs that counts
  * rejected requests too, and a count of generations in progress (async tasks and streams).
  */
 export class RateLimiter {

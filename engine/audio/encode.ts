@@ -8,7 +8,7 @@ export interface FormatInfo {
   codecArgs: string[];
 }
 
-/** Extensions and content types match the live service (client-notes section 8). */
+/** Extensions and content types match the live service (docs/api-notes.md section 8). */
 export const AUDIO_FORMAT_INFO: Record<AudioFormat, FormatInfo> = {
   aac: {
     ext: 'm4a',

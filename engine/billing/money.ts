@@ -1,5 +1,5 @@
 /**
- * Money is kept as an integer count of 1/10000 USD, the service's quantum (client-notes 7:
+ * Money is kept as an integer count of 1/10000 USD, the service's quantum (docs/api-notes.md 7:
  * "quantized to 0.0001"), so sums and refunds never drift.
  */
 export type Money = number;

@@ -43,7 +43,7 @@ export function quote(type: TaskType, request: BillingRequest, account: Account)
 }
 
 /**
- * Decides how a quoted request is paid, or the 402 that refuses it (client-notes 3.3): a free
+ * Decides how a quoted request is paid, or the 402 that refuses it (docs/api-notes.md 3.3): a free
  * trial call first, then the balance; a never-funded account out of trial calls gets
  * trial_exhausted, a funded one insufficient_balance, a suspended one payment_required.
  */
@@ -82,7 +82,7 @@ function refuse(code: string, message: string): { ok: false; error: Rejection } 
   return { ok: false, error: { status: 402, code, message } };
 }
 
-/** The `cost` event of a stream (client-notes 4.1): every value a string. */
+/** The `cost` event of a stream (docs/api-notes.md 4.1): every value a string. */
 export function costEvent(q: Quote, payment: Payment): Record<string, string> {
   return {
     type: 'cost',

@@ -23,7 +23,7 @@ export interface UsageReport {
 }
 
 /**
- * Usage over the last `days` UTC days including today (client-notes 6.15). Requests and
+ * Usage over the last `days` UTC days including today (docs/api-notes.md 6.15). Requests and
  * seconds count charges; cost is charges minus refunds, so the rows add up to the ledger.
  */
 export function usageReport(

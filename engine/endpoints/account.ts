@@ -1,12 +1,15 @@
 import type { ServerResponse } from 'node:http';
-import { LIMITS } from '../../shared/api/limits';
+import { LIMITS, MAX_MEDIA_SECONDS } from '../../shared/api/limits';
 import type { Account } from '../accounts/account';
 import { toUsd } from '../billing/money';
 import { usageReport } from '../billing/usage';
 import type { EngineCore } from '../server/engine-core';
 import { sendJson, sendRejection } from '../server/respond';
 
-/** GET /v1/account/services (client-notes 6.14), plus the engine's `balance`. */
+/**
+ * GET /v1/account/services (docs/api-notes.md 6.14), plus the engine's `balance` and the duration caps
+ * it enforces (`max_media_seconds`), so the app checks against the engine's own numbers.
+ */
 export function handleServices(res: ServerResponse, account: Account, core: EngineCore): void {
   const body: Record<string, unknown> = {
     available_services: [...core.endpoints.values()]
@@ -16,6 +19,7 @@ export function handleServices(res: ServerResponse, account: Account, core: Engi
     concurrency_limit: account.concurrencyLimit,
     discount_factor: account.discountFactor,
     max_upload_size_mb: account.maxUploadSizeMb,
+    max_media_seconds: MAX_MEDIA_SECONDS,
     balance: toUsd(account.balance),
   };
   if (account.trial) {
@@ -33,7 +37,7 @@ export function handleServices(res: ServerResponse, account: Account, core: Engi
   sendJson(res, 200, body);
 }
 
-/** GET /v1/account/usage?days=N (client-notes 6.15); days 1-365, default 30. */
+/** GET /v1/account/usage?days=N (docs/api-notes.md 6.15); days 1-365, default 30. */
 export function handleUsage(
   res: ServerResponse,
   account: Account,

@@ -12,7 +12,7 @@ interface AudioDuckingInput {
 const FAILURE_CODE = 'DUCKING_FAILED';
 
 /**
- * POST /v1/audio-ducking (client-notes 6.9, 5.4): exactly one of voice_file/voice_url and one
+ * POST /v1/audio-ducking (docs/api-notes.md 6.9, 5.4): exactly one of voice_file/voice_url and one
  * of music_file/music_url (a file and a URL may be mixed). The voice may be a video: its audio
  * is the voice and the result is an mp4 with the picture stream-copied; otherwise a wav. The
  * music must be audio. Each input is capped at 360 s; billed on the voice's duration.

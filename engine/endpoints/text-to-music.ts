@@ -30,7 +30,7 @@ const CONTENT_TYPES: Record<OutputFormat, string> = {
 };
 
 /**
- * POST /v1/text-to-music (spec; client-notes 4, 6.1): NDJSON stream by default, async task
+ * POST /v1/text-to-music (spec; docs/api-notes.md 4, 6.1): NDJSON stream by default, async task
  * with mode=async. Settings that only exist for async tasks are refused on a stream with 400.
  */
 export const textToMusicEndpoint = defineStreamEndpoint<TextToMusicInput>({
@@ -64,7 +64,7 @@ export const textToMusicEndpoint = defineStreamEndpoint<TextToMusicInput>({
           `${asyncOnly.join(', ')} requires mode=async (the stream carries one m4a track)`,
         );
     }
-    // No offline stem separator exists here (local-engine.md section 6): say so before charging.
+    // No offline stem separator exists here (docs/engine-notes.md section 6): say so before charging.
     if (stems)
       return reject(422, 'unprocessable_entity', 'stems are not available on the local engine');
     return ok({
@@ -76,7 +76,7 @@ export const textToMusicEndpoint = defineStreamEndpoint<TextToMusicInput>({
       ...(segments ? { segments } : {}),
     });
   },
-  // Billed per variant; variants are never covered by a free trial call (client-notes 6.1).
+  // Billed per variant; variants are never covered by a free trial call (docs/api-notes.md 6.1).
   billing: (input) => ({
     seconds: input.durationSeconds,
     multiplier: input.variants,
@@ -138,7 +138,7 @@ function toSpec(input: TextToMusicInput, seed: number): MusicSpec {
 
 /**
  * Music segments: the spec's `{start, end, prompt}` items, or the clients' start-only music
- * shape `{start, prompt, label?}` where each item ends where the next begins (client-notes 6.1).
+ * shape `{start, prompt, label?}` where each item ends where the next begins (docs/api-notes.md 6.1).
  * Checked with the shared rules; the last end may not pass the requested duration.
  */
 function readMusicSegments(f: FieldReader, durationSeconds: number): Segment[] | undefined {

@@ -10,7 +10,7 @@ interface TextToSfxInput {
 }
 
 /**
- * POST /v1/text-to-sfx (spec; client-notes 6.4): always async. `audio_format` is checked after
+ * POST /v1/text-to-sfx (spec; docs/api-notes.md 6.4): always async. `audio_format` is checked after
  * the typed fields, so a request with both kinds of problem gets the 422 first, as FastAPI
  * validates the model before the handler's own 400 check.
  */

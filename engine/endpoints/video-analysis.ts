@@ -14,7 +14,7 @@ interface VideoAnalysisInput {
 const MODES = ['both', 'music', 'sfx'] as const;
 
 /**
- * POST /v1/video-analysis (spec; client-notes 6.12): a creative brief built from what one
+ * POST /v1/video-analysis (spec; docs/api-notes.md 6.12): a creative brief built from what one
  * decode pass measures (cuts, light, motion, colour) plus the prompt. No media output. Billed
  * per brief (× variants_num), each with the 10 s floor; a video without a picture is a 422.
  */

@@ -17,7 +17,7 @@ export interface VideoSfxInput {
 }
 
 /**
- * Shared validation (client-notes 6.5/6.6): prompt ≤ 2000, `audio_format` (400 when not one of
+ * Shared validation (docs/api-notes.md 6.5/6.6): prompt ≤ 2000, `audio_format` (400 when not one of
  * the four; ignored by video-to-video-sfx), exactly one of video/video_url with a picture,
  * the 180 s cap, and SFX-shape segments whose last end fits the video.
  */

@@ -3,11 +3,11 @@ import { ok, reject, type Checked, type PrepareContext } from '../server/endpoin
 import type { VideoSoundInput } from './video-sound-pipeline';
 
 const AUDIO_OUTPUTS = ['wav', 'm4a', 'mp3'] as const;
-/** Sound tasks take up to 10 variants (client-notes 7), unlike video-analysis's 5. */
+/** Sound tasks take up to 10 variants (docs/api-notes.md 7), unlike video-analysis's 5. */
 const MAX_VARIANTS = 10;
 
 /**
- * The shared form of video-to-sound and video-to-video-sound (client-notes 6.7, 6.8): prompts,
+ * The shared form of video-to-sound and video-to-video-sound (docs/api-notes.md 6.7, 6.8): prompts,
  * SFX-shaped segments checked against the video's duration, preserve_speech (ORed with
  * isolate_vocals), ducking (default false), variants_num. video-to-sound adds output_format and
  * refuses keep_original_sound; video-to-video-sound adds keep_original_sound and always

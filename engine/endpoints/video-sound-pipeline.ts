@@ -58,7 +58,7 @@ async function encode(
 }
 
 /**
- * Which voice source is kept (client-notes 6.7, 6.8, 11.3): keep_original_sound = the whole
+ * Which voice source is kept (docs/api-notes.md 6.7, 6.8, 11.3): keep_original_sound = the whole
  * track; preserve_speech = the isolated speech; on video-to-sound `ducking=true` alone also
  * brings the whole track in. Best effort: a video without usable audio keeps none.
  */
@@ -222,7 +222,7 @@ async function finishVariant(
 
 /**
  * Music (composed on the video's cuts) + effects (hits on cuts and motion peaks), mixed with
- * the kept voice source if any, per variant. Result (client-notes 5.4): `outputs[]` sorted by
+ * the kept voice source if any, per variant. Result (docs/api-notes.md 5.4): `outputs[]` sorted by
  * variant_index, present even for one variant, with the top-level fields aliasing outputs[0].
  */
 export async function runVideoSound(

@@ -49,11 +49,11 @@ interface VideoToMusicInput extends VideoMusicInput {
   outputFormat: MusicFormat;
 }
 
-/** Sound and music tasks take up to 10 variants (client-notes 7). */
+/** Sound and music tasks take up to 10 variants (docs/api-notes.md 7). */
 const MAX_VARIANTS = 10;
 
 /**
- * The fields the two video music endpoints share (client-notes 6.2, 6.3): prompt, music-shape
+ * The fields the two video music endpoints share (docs/api-notes.md 6.2, 6.3): prompt, music-shape
  * segments checked against the video, prompt_influence 0..1 (422 outside), preserve_speech
  * ORed with isolate_vocals, ducking (default false), variants_num, and exactly one of
  * video/video_url with a picture, at most 360 s.
@@ -216,7 +216,7 @@ async function voiceExtras(
 }
 
 /**
- * POST /v1/video-to-music (client-notes 6.2): music composed on the video's cuts, as an NDJSON
+ * POST /v1/video-to-music (docs/api-notes.md 6.2): music composed on the video's cuts, as an NDJSON
  * stream (default) or an async task. Async-only settings on a stream are refused with 400.
  */
 export const videoToMusicEndpoint = defineStreamEndpoint<VideoToMusicInput>({
@@ -241,7 +241,7 @@ export const videoToMusicEndpoint = defineStreamEndpoint<VideoToMusicInput>({
             `${asyncOnly.join(', ')} requires mode=async (the stream carries one m4a track)`,
           );
       }
-      // No offline stem separator exists here (local-engine.md section 6): say so before charging.
+      // No offline stem separator exists here (docs/engine-notes.md section 6): say so before charging.
       if (stems)
         return reject(422, 'unprocessable_entity', 'stems are not available on the local engine');
       return ok(undefined);

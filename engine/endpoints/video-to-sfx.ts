@@ -3,7 +3,7 @@ import { defineAsyncEndpoint, taskFailure } from '../server/endpoint';
 import { prepareVideoSfx, videoSfxSpec, type VideoSfxInput } from './video-sfx-shared';
 
 /**
- * POST /v1/video-to-sfx (client-notes 6.5): an effects track as long as the video, with
+ * POST /v1/video-to-sfx (docs/api-notes.md 6.5): an effects track as long as the video, with
  * one-shots on its cuts and motion peaks and ambience per segment. Result: `audio` only.
  */
 export const videoToSfxEndpoint = defineAsyncEndpoint<VideoSfxInput>({

@@ -112,6 +112,38 @@ describe('POST /v1/video-to-video-sound', () => {
   });
 });
 
+describe('the video-to-video-sound duration cap', () => {
+  it('refuses a 200 s video with 422 before any charge, and advertises the 180 s cap', async () => {
+    const long = join(dir, 'long-200s.mp4');
+    execFileSync('ffmpeg', [
+      '-v',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'color=size=16x16:rate=1',
+      '-t',
+      '200',
+      '-pix_fmt',
+      'yuv420p',
+      long,
+    ]);
+    const before = await engine.get('/v1/account/services');
+    expect(before.body.max_media_seconds.video_to_video_sound).toBe(180);
+    const usageBefore = await engine.get('/v1/account/usage');
+    const res = await engine.post('/v1/video-to-video-sound', {}, { video: long });
+    expect(res.status).toBe(422);
+    expect(res.body).toMatchObject({
+      code: 'unprocessable_entity',
+      message: 'Video duration 200.0s exceeds the 180s video-to-video-sound maximum',
+    });
+    const after = await engine.get('/v1/account/services');
+    expect(after.body.balance).toBe(before.body.balance);
+    expect((await engine.get('/v1/account/usage')).body).toEqual(usageBefore.body);
+  });
+});
+
 describe('POST /v1/video-to-sound', () => {
   it('default: a wav of the combined track, no voice source', async () => {
     const task = await submit('/v1/video-to-sound');
@@ -205,7 +237,7 @@ describe('video sound validation', () => {
     ]);
     const tooLong = await engine.post('/v1/video-to-video-sound', {}, { video: long });
     expect(tooLong.status).toBe(422);
-    expect(tooLong.body.message).toMatch(/exceeds the 480s/);
+    expect(tooLong.body.message).toMatch(/exceeds the 180s/);
     expect((await engine.get('/v1/account/usage')).body.summary.total_requests).toBe(before);
   });
 

@@ -30,7 +30,7 @@ interface VideoToVideoMusicInput extends VideoMusicInput {
   keepOriginalSound: boolean;
 }
 
-/** Pictures the live service refuses here (client-notes 6.3): animated GIF and VP8 WebM. */
+/** Pictures the live service refuses here (docs/api-notes.md 6.3): animated GIF and VP8 WebM. */
 const REFUSED_CODECS = new Set(['gif', 'vp8']);
 
 interface VoiceSource {
@@ -39,7 +39,7 @@ interface VoiceSource {
 }
 
 /**
- * The kept voice (client-notes 6.3): keep_original_sound = the whole original track (wins over
+ * The kept voice (docs/api-notes.md 6.3): keep_original_sound = the whole original track (wins over
  * preserve_speech), preserve_speech = the isolated speech, otherwise none. Speech spans are
  * only needed to duck. Best effort: any failure means the generated music alone.
  */
@@ -68,7 +68,7 @@ async function voiceSource(
 }
 
 /**
- * POST /v1/video-to-video-music (client-notes 6.3, 5.4): always async; music composed on the
+ * POST /v1/video-to-video-music (docs/api-notes.md 6.3, 5.4): always async; music composed on the
  * video's cuts replaces its soundtrack (or joins the kept voice, statically or ducked), and the
  * picture is stream-copied into an mp4. Result: `videos[]` (one per variant) + `video`.
  */

@@ -5,7 +5,7 @@ import { defineAsyncEndpoint, taskFailure } from '../server/endpoint';
 import { prepareVideoSfx, videoSfxSpec, type VideoSfxInput } from './video-sfx-shared';
 
 /**
- * POST /v1/video-to-video-sfx (client-notes 6.6): the video's effects track mixed over its own
+ * POST /v1/video-to-video-sfx (docs/api-notes.md 6.6): the video's effects track mixed over its own
  * soundtrack (when it has one), picture stream-copied. Result: `videos[]` (one entry) + `video`.
  */
 export const videoToVideoSfxEndpoint = defineAsyncEndpoint<VideoSfxInput>({

@@ -2,7 +2,7 @@ import type { TaskType } from '../../shared/api/task-types';
 import type { Rejection } from '../server/rejection';
 
 /**
- * Test-only fault switches (architecture.md): supplied as engine configuration (`faults`
+ * Test-only fault switches (docs/structure.md): supplied as engine configuration (`faults`
  * option, `--faults JSON`, SOUNDSTAGE_ENGINE_FAULTS), never by anything a request carries.
  */
 export interface FaultConfig {

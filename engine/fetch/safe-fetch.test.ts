@@ -22,6 +22,11 @@ beforeAll(async () => {
       res.writeHead(200, { 'content-type': 'application/octet-stream' });
       for (let i = 0; i < 20; i++) res.write(Buffer.alloc(1000, 1));
       res.end();
+    } else if (path === '/trickle') {
+      // One byte every 50 ms, forever: always inside any idle timeout.
+      res.writeHead(200, { 'content-type': 'video/mp4' });
+      const timer = setInterval(() => res.write('x'), 50);
+      res.on('close', () => clearInterval(timer));
     } else if (path === '/to-metadata') {
       res.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data/' });
       res.end();
@@ -150,5 +155,20 @@ describe('safeFetchToFile', () => {
       allowLoopback: true,
     });
     expect(result.ok ? 'ok' : result.error.kind).toBe('http_status');
+  });
+
+  it('gives up on a server that trickles bytes once the total deadline passes', async () => {
+    const result = await safeFetchToFile(`${base}/trickle`, {
+      destPath: dest('i.bin'),
+      maxBytes: 10_000_000,
+      allowLoopback: true,
+      idleTimeoutMs: 5_000,
+      deadlineMs: 600,
+    });
+    expect(result.ok ? 'ok' : result.error).toEqual({
+      kind: 'deadline',
+      message: 'The download did not finish within 1 s',
+    });
+    await expect(readFile(dest('i.bin'))).rejects.toThrow();
   });
 });

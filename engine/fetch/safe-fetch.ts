@@ -16,6 +16,11 @@ export interface SafeFetchOptions {
   maxRedirects?: number;
   /** Gap allowed between bytes (and for connecting), in ms. */
   idleTimeoutMs?: number;
+  /**
+   * Time allowed for the whole download, redirects included, in ms (default 10 minutes): a
+   * server that trickles a byte just inside the idle timeout still cannot hold a task forever.
+   */
+  deadlineMs?: number;
   signal?: AbortSignal;
 }
 
@@ -27,6 +32,7 @@ export type SafeFetchErrorKind =
   | 'too_large'
   | 'http_status'
   | 'too_many_redirects'
+  | 'deadline'
   | 'network';
 
 export type SafeFetchResult =
@@ -49,6 +55,22 @@ export async function safeFetchToFile(
   url: string,
   options: SafeFetchOptions,
 ): Promise<SafeFetchResult> {
+  const deadlineMs = options.deadlineMs ?? DEFAULT_DEADLINE_MS;
+  const deadline = AbortSignal.timeout(deadlineMs);
+  const signal = options.signal ? AbortSignal.any([options.signal, deadline]) : deadline;
+  const result = await fetchWithin(url, { ...options, signal });
+  if (!result.ok && deadline.aborted) {
+    return fail(
+      'deadline',
+      `The download did not finish within ${Math.round(deadlineMs / 1000)} s`,
+    );
+  }
+  return result;
+}
+
+const DEFAULT_DEADLINE_MS = 10 * 60_000;
+
+async function fetchWithin(url: string, options: SafeFetchOptions): Promise<SafeFetchResult> {
   const maxRedirects = options.maxRedirects ?? 5;
   let current = url;
   for (let hop = 0; hop <= maxRedirects; hop++) {
@@ -177,6 +199,9 @@ function saveBody(
     });
     res.on('error', (error) => finish(fail('network', `Download failed: ${error.message}`)));
     res.on('aborted', () => finish(fail('network', 'Download interrupted')));
+    const stopped = () => finish(fail('network', 'Download stopped'));
+    if (options.signal?.aborted) stopped();
+    options.signal?.addEventListener('abort', stopped, { once: true });
     out.on('error', (error) =>
       finish(fail('network', `Could not store the download: ${error.message}`)),
     );

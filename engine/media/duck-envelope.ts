@@ -1,6 +1,6 @@
 import type { SpeechSpan } from './vad';
 
-/** Ducking shape (product.md 1.3): depth, look-ahead attack, hold through short pauses, release. */
+/** Ducking shape (docs/product-notes.md 1.3): depth, look-ahead attack, hold through short pauses, release. */
 export interface DuckShape {
   depthDb: number;
   attackSeconds: number;

@@ -10,7 +10,7 @@ import { detectSpeechInFile, type SpeechSpan } from './vad';
 export interface DuckOptions {
   signal?: AbortSignal;
   shape?: Partial<DuckShape>;
-  /** Music level relative to the voice before ducking, LU (product.md 1.3: 4 LU below dialogue). */
+  /** Music level relative to the voice before ducking, LU (docs/product-notes.md 1.3: 4 LU below dialogue). */
   musicBelowVoiceLu?: number;
   targetLufs?: number;
   truePeakDb?: number;

@@ -40,7 +40,7 @@ export interface SoundtrackResult {
   processedMusicPath?: string;
 }
 
-/** Generated music sits this far under a kept voice (product.md 1.3: 4 LU below dialogue). */
+/** Generated music sits this far under a kept voice (docs/product-notes.md 1.3: 4 LU below dialogue). */
 const MUSIC_BELOW_VOICE_LU = 4;
 
 async function musicGainUnder(

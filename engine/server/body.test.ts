@@ -95,7 +95,7 @@ describe('readForm', () => {
     ]);
   });
 
-  it('reads a JSON body as an empty form', async () => {
+  it('reads a small JSON body as an empty form, unparsed', async () => {
     const res = await fetch(url, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

@@ -1,14 +1,26 @@
 import busboy from 'busboy';
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, type WriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
 import { extname, join } from 'node:path';
 import { RequestForm, type FormEntry } from './form';
-import { payloadTooLarge, reject, type Checked } from './rejection';
+import { payloadTooLarge, reject, type Checked, type Rejection } from './rejection';
 
-const MAX_FIELD_BYTES = 2 * 1024 * 1024;
-const MAX_PARTS = 1000;
-const FORM_TYPES = ['multipart/form-data', 'application/x-www-form-urlencoded'];
+/**
+ * Everything in a body that is not a file part (field names, values, part headers) fits in this;
+ * the largest legitimate text is a segments list of 40 000 characters (docs/api-notes.md).
+ */
+export const MAX_TEXT_BODY_BYTES = 1024 * 1024;
+/** busboy's own caps, so a hostile form is cut off while it streams, not after it is buffered. */
+const BUSBOY_LIMITS = {
+  fieldSize: MAX_TEXT_BODY_BYTES,
+  fields: 200,
+  files: 40,
+  parts: 240,
+  headerPairs: 20,
+};
+const MULTIPART = 'multipart/form-data';
+const URLENCODED = 'application/x-www-form-urlencoded';
 
 export interface ReadFormOptions {
   /** Folder the file parts are streamed into (inside the task's folder). */
@@ -18,21 +30,41 @@ export interface ReadFormOptions {
 
 /**
  * Reads a POST body as form entries. Multipart and urlencoded bodies are parsed (file parts
- * streamed to disk, capped at the account's upload size); any other body (JSON included) is
- * drained and read as an empty form, so the endpoint's own "Field required" errors answer it,
- * as the live service does (client-notes 1.3).
+ * streamed to disk, capped at the account's upload size; everything else capped at
+ * MAX_TEXT_BODY_BYTES). Any other body (JSON included) is judged from its headers alone and
+ * never read: a small one is an empty form, so the endpoint's own "Field required" errors answer
+ * it as the live service does (docs/api-notes.md), a large or unsized one is a 413.
  */
 export async function readForm(
   req: IncomingMessage,
   options: ReadFormOptions,
 ): Promise<Checked<RequestForm>> {
   const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-  if (!FORM_TYPES.includes(type)) {
-    await drain(req);
+  const declared = declaredLength(req);
+  if (type !== MULTIPART && type !== URLENCODED) {
+    if (declared === undefined || declared > MAX_TEXT_BODY_BYTES) return textBodyTooLarge();
     return { ok: true, value: new RequestForm([]) };
   }
+  if (type === URLENCODED && declared !== undefined && declared > MAX_TEXT_BODY_BYTES)
+    return textBodyTooLarge();
   await mkdir(options.uploadDir, { recursive: true });
   return parseWithBusboy(req, options);
+}
+
+/** Content-Length as a number; undefined for a chunked (unsized) body. */
+function declaredLength(req: IncomingMessage): number | undefined {
+  const header = req.headers['content-length'];
+  if (header === undefined) return req.headers['transfer-encoding'] ? undefined : 0;
+  const value = Number(header);
+  return Number.isSafeInteger(value) && value >= 0 ? value : undefined;
+}
+
+function textBodyTooLarge(): { ok: false; error: Rejection } {
+  return reject(
+    413,
+    'payload_too_large',
+    `Form fields may take at most ${MAX_TEXT_BODY_BYTES / (1024 * 1024)} MB; send media as a file part or a URL`,
+  );
 }
 
 function parseWithBusboy(
@@ -45,8 +77,11 @@ function parseWithBusboy(
   return new Promise((resolve) => {
     const entries: FormEntry[] = [];
     const writes: Promise<void>[] = [];
+    const outs: WriteStream[] = [];
     let problem: Checked<RequestForm> | undefined;
     let settled = false;
+    let received = 0;
+    let fileBytes = 0;
     const settle = (result: Checked<RequestForm>) => {
       if (settled) return;
       settled = true;
@@ -57,7 +92,7 @@ function parseWithBusboy(
       parser = busboy({
         headers: req.headers,
         defParamCharset: 'utf8',
-        limits: { fileSize: maxFileBytes, fieldSize: MAX_FIELD_BYTES, parts: MAX_PARTS },
+        limits: { ...BUSBOY_LIMITS, fileSize: maxFileBytes },
       });
     } catch {
       void drain(req).then(() => settle(reject(400, 'invalid_request', 'Malformed form body')));
@@ -72,8 +107,12 @@ function parseWithBusboy(
       const index = entries.length;
       const path = join(options.uploadDir, `part-${index}${safeExtension(info.filename)}`);
       const out = createWriteStream(path);
+      outs.push(out);
       let size = 0;
-      stream.on('data', (chunk: Buffer) => (size += chunk.length));
+      stream.on('data', (chunk: Buffer) => {
+        size += chunk.length;
+        fileBytes += chunk.length;
+      });
       stream.on('limit', () => {
         problem ??= payloadTooLarge(options.maxUploadMb);
       });
@@ -108,7 +147,16 @@ function parseWithBusboy(
       'partsLimit',
       () => (problem ??= reject(400, 'invalid_request', 'Too many form parts')),
     );
+    parser.on(
+      'fieldsLimit',
+      () => (problem ??= reject(400, 'invalid_request', 'Too many form fields')),
+    );
+    parser.on(
+      'filesLimit',
+      () => (problem ??= reject(400, 'invalid_request', 'Too many file parts')),
+    );
     parser.on('error', () => {
+      if (settled) return;
       const malformed = reject(400, 'invalid_request', 'Malformed form body');
       problem = malformed;
       req.unpipe(parser);
@@ -124,13 +172,20 @@ function parseWithBusboy(
         }
       });
     });
-    let received = 0;
+    // Stops parsing and answers at once; the server closes the socket soon after (http-server.ts).
+    const cutOff = (refusal: { ok: false; error: Rejection }) => {
+      req.unpipe(parser);
+      parser.removeAllListeners('close');
+      parser.destroy();
+      for (const out of outs) out.destroy();
+      settle(refusal);
+    };
+    // Runs before busboy sees the chunk, so fileBytes lags by at most this chunk.
     req.on('data', (chunk: Buffer) => {
+      if (settled) return;
+      if (received - fileBytes > MAX_TEXT_BODY_BYTES) return cutOff(textBodyTooLarge());
       received += chunk.length;
-      if (received > maxBodyBytes) {
-        settle(payloadTooLarge(options.maxUploadMb));
-        req.destroy();
-      }
+      if (received > maxBodyBytes) cutOff(payloadTooLarge(options.maxUploadMb));
     });
     req.on('aborted', () => settle(reject(400, 'invalid_request', 'The request body was cut off')));
     req.pipe(parser);

@@ -27,6 +27,8 @@ export interface EngineCore {
   /** POST path -> endpoint. */
   endpoints: ReadonlyMap<string, Endpoint>;
   allowLoopbackUrls: boolean;
+  /** Time allowed for one remote media download; undefined = safeFetchToFile's default. */
+  fetchDeadlineMs?: number;
   watermarkKey?: string;
   /** `http://127.0.0.1:<port>`, known once listening. */
   baseUrl(): string;

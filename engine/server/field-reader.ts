@@ -16,7 +16,7 @@ const INTEGER_TEXT = /^\s*[+-]?\d+(\.0+)?\s*$/;
 const NUMBER_TEXT = /^\s*[+-]?(\d+(\.\d*)?|\.\d+)(e[+-]?\d+)?\s*$/i;
 
 /**
- * Reads typed form fields and collects every problem FastAPI-style (client-notes 3.1), so one
+ * Reads typed form fields and collects every problem FastAPI-style (docs/api-notes.md 3.1), so one
  * 422 names all bad fields. Readers return a placeholder after recording a problem: check
  * `failed` (or call `result`) before using the values.
  */

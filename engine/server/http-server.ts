@@ -11,9 +11,16 @@ import { handleSubmit } from './submit';
 const TASK_PATH = /^\/v1\/tasks\/([^/]+)$/;
 const FILE_PATH = /^\/files\/([0-9a-f]{32})\/([A-Za-z0-9_-]{1,64}\.[a-z0-9]{1,8})$/;
 
+/** Body bytes discarded after an early answer before the socket is closed (see lingerThenClose). */
+const LINGER_BYTES = 8 * 1024 * 1024;
+const LINGER_MS = 2_000;
+
 /** The engine's whole HTTP surface. Never logs headers (keys live there). */
 export function createRequestListener(core: EngineCore): RequestListener {
   return (req, res) => {
+    res.on('finish', () => {
+      if (!req.complete) lingerThenClose(req);
+    });
     route(req, res, core).catch((error: unknown) => {
       core.log(
         `${req.method} ${pathOf(req)} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
@@ -72,6 +79,30 @@ async function route(req: IncomingMessage, res: ServerResponse, core: EngineCore
     return handleUsage(res, account, core, url);
   }
   return sendRejection(res, { status: 404, code: 'not_found', message: 'Not found' });
+}
+
+/**
+ * An answer went out before the request body was read (a refusal judged from headers, or a body
+ * cut off at its cap). Node would otherwise read the rest of the body to keep the connection,
+ * however large. Closing at once is no better: closing a socket with unread input makes the
+ * kernel send a reset that can destroy the answer before the client reads it. So the rest is
+ * discarded for a short while (a small body finishes and the connection lives on), then the
+ * socket is closed.
+ */
+function lingerThenClose(req: IncomingMessage): void {
+  let discarded = 0;
+  const close = () => {
+    clearTimeout(timer);
+    req.socket.destroy();
+  };
+  const timer = setTimeout(close, LINGER_MS);
+  timer.unref();
+  req.on('data', (chunk: Buffer) => {
+    discarded += chunk.length;
+    if (discarded > LINGER_BYTES) close();
+  });
+  req.on('end', () => clearTimeout(timer));
+  req.resume();
 }
 
 function methodNotAllowed(res: ServerResponse, allow: string): void {

@@ -25,6 +25,7 @@ export interface PrepareContextOptions {
   form: RequestForm;
   account: { id: string; maxUploadSizeMb: number };
   allowLoopbackUrls: boolean;
+  fetchDeadlineMs?: number;
 }
 
 /** The helpers an endpoint's `prepare` uses (see PrepareContext in endpoint.ts). */
@@ -58,6 +59,7 @@ export function createPrepareContext(options: PrepareContextOptions): PrepareCon
       maxBytes: fetchOptions.maxBytes ?? maxBytes,
       httpsOnly: fetchOptions.httpsOnly,
       allowLoopback: options.allowLoopbackUrls,
+      deadlineMs: options.fetchDeadlineMs,
     });
     if (fetched.ok) return ok(fetched.value.path);
     const { kind, message } = fetched.error;

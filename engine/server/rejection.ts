@@ -1,5 +1,5 @@
 /**
- * A refused request, as an HTTP error body (client-notes 3.1). Endpoint code returns these as
+ * A refused request, as an HTTP error body (docs/api-notes.md 3.1). Endpoint code returns these as
  * values; the server turns them into `{code, message, errors?, details?}` JSON responses.
  */
 export interface FieldErrorItem {

@@ -14,7 +14,7 @@ export interface StreamJob {
 }
 
 /**
- * Answers 200 application/x-ndjson (client-notes 4): the endpoint's title and audio chunks as
+ * Answers 200 application/x-ndjson (docs/api-notes.md 4): the endpoint's title and audio chunks as
  * they are produced (each line flushed at once), then `cost` and `complete`; a generation
  * failure becomes an `error` line and the charge is refunded. A client that hangs up stops
  * the generation and stays charged, like the live service.

@@ -101,6 +101,7 @@ async function accept(a: Accepting): Promise<void> {
     form: a.form,
     account: { id: account.id, maxUploadSizeMb: account.maxUploadSizeMb },
     allowLoopbackUrls: core.allowLoopbackUrls,
+    fetchDeadlineMs: core.fetchDeadlineMs,
   });
   const prepared = await endpoint.prepare(a.form, ctx).catch(async (error: unknown) => {
     await discard();

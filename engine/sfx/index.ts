@@ -70,7 +70,7 @@ export async function renderSfxForVideo(
         };
       })
     : [{ start: 0, end: spec.durationSeconds, plan: globalPlan }];
-  // Segments need not reach the end: the uncovered tail gets no effects (client-notes 6.5).
+  // Segments need not reach the end: the uncovered tail gets no effects (docs/api-notes.md 6.5).
   const coveredEnd = spans[spans.length - 1]!.end;
   const audio = await composeVideo(
     {

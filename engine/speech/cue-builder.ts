@@ -6,7 +6,7 @@ import type { TimedWord, Utterance } from './words';
 
 /** A silence at least this long inside an utterance starts a new cue. */
 const PAUSE_BREAK_SECONDS = 0.5;
-/** Cues shorter than this are lengthened into the following silence (product.md 1.1). */
+/** Cues shorter than this are lengthened into the following silence (docs/product-notes.md 1.1). */
 const MIN_CUE_SECONDS = 1;
 const GAP_BEFORE_NEXT = 0.05;
 

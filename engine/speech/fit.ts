@@ -1,6 +1,6 @@
 import { filterMonoPcm } from './pcm-filter';
 
-/** Fastest speed-up applied to a line: beyond ~1.3x synthetic speech gets hard to follow (product.md 1.2). */
+/** Fastest speed-up applied to a line: beyond ~1.3x synthetic speech gets hard to follow (docs/product-notes.md 1.2). */
 export const MAX_TEMPO = 1.3;
 
 export interface FittedLine {

@@ -2,7 +2,7 @@ import { access } from 'node:fs/promises';
 import type { LanguageCode } from '../../shared/api/languages';
 
 /**
- * espeak-ng voice per language (local-engine.md section 5). zh_cn uses `cmn-latn-pinyin`: it
+ * espeak-ng voice per language (docs/engine-notes.md section 5). zh_cn uses `cmn-latn-pinyin`: it
  * reads Han characters through its Mandarin dictionary as well as pinyin, whereas plain `cmn`
  * spells Han text out with English rules. Japanese kanji are read as "Chinese letter" by the
  * `ja` voice; only kana text is spoken properly.

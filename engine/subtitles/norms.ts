@@ -1,6 +1,6 @@
 import type { LanguageCode } from '../../shared/api/languages';
 
-/** Reading norms a cue is measured against (product.md 1.1, "Streaming (Netflix-like)" profile). */
+/** Reading norms a cue is measured against (docs/product-notes.md 1.1, "Streaming (Netflix-like)" profile). */
 export interface ReadingNorms {
   maxLineChars: number;
   maxLines: number;

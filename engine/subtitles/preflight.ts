@@ -11,7 +11,7 @@ import { checkAndFixScript } from './script-fixes';
 
 export type PreflightStatus = 'ok' | 'review_required' | 'blocked';
 
-/** The per-language report of dubbing's `subtitle_preflight` (client-notes 5.4). */
+/** The per-language report of dubbing's `subtitle_preflight` (docs/api-notes.md 5.4). */
 export interface PreflightReport {
   status: PreflightStatus;
   cue_count: number;

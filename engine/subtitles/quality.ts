@@ -6,7 +6,7 @@ import { displayLength, readingNorms } from './norms';
 export type CueWarningCode =
   'high_text_speed' | 'line_too_long' | 'too_many_lines' | 'cue_too_short' | 'cue_too_long';
 
-/** A non-blocking reading issue of one cue, in the shape proofread `warnings` carry (client-notes 5.4). */
+/** A non-blocking reading issue of one cue, in the shape proofread `warnings` carry (docs/api-notes.md 5.4). */
 export interface CueWarning {
   /** 1-based cue number. */
   cue: number;

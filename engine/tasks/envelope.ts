@@ -2,7 +2,7 @@ import { toUsd } from '../billing/money';
 import type { TaskRecord } from './task-record';
 
 /**
- * The body of GET /v1/tasks/{id} (client-notes 5.2): the common fields, plus the result fields
+ * The body of GET /v1/tasks/{id} (docs/api-notes.md 5.2): the common fields, plus the result fields
  * once succeeded. Result fields can never override the common ones.
  */
 export function taskEnvelope(task: TaskRecord): Record<string, unknown> {

@@ -41,6 +41,20 @@ export interface BrowserHost {
   close(): Promise<void>;
 }
 
+/**
+ * True when every %XX sequence of the raw request target decodes to valid UTF-8. The WHATWG URL
+ * parser tolerates broken ones (and URLSearchParams silently substitutes), so without this check
+ * a path like /%E0%A4%A would reach a decodeURIComponent and fail as a 500.
+ */
+export function percentEncodingValid(target: string): boolean {
+  try {
+    decodeURIComponent(target);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 function sameToken(a: string | null | undefined, b: string): boolean {
   if (!a) return false;
   const left = Buffer.from(a);
@@ -62,6 +76,11 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     void (async () => {
       if (!hostHeaderOk(request)) {
         response.writeHead(421).end();
+        return;
+      }
+      if (!percentEncodingValid(request.url ?? '/')) {
+        response.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8' });
+        response.end('Malformed percent-encoding in the URL');
         return;
       }
       const url = new URL(request.url ?? '/', origin);

@@ -5,8 +5,8 @@ import type { TaskType } from './task-types';
 /**
  * USD per billed second: the local engine's price list, shared by the engine's billing and the
  * app's estimates so the price shown before a click is the price charged. Dubbing (0.197) and
- * proofread (0.001) are the live service's published rates (client-notes 6.10, 6.11, 7);
- * music's 0.01 is the rate in the stream `cost` event example (client-notes 4.1). The other
+ * proofread (0.001) are the live service's published rates (docs/api-notes.md 6.10, 6.11, 7);
+ * music's 0.01 is the rate in the stream `cost` event example (docs/api-notes.md 4.1). The other
  * rates are the local engine's own (the same numbers as engine/billing/rates.ts when this table
  * was written): the live service does not publish them, and a live account is charged whatever
  * the service reports.
@@ -54,7 +54,7 @@ export interface ChargeBreakdown {
   explanation: string;
 }
 
-/** The service bills linearly and quantizes to 0.0001 (client-notes 7). */
+/** The service bills linearly and quantizes to 0.0001 (docs/api-notes.md 7). */
 export function quantizeUsd(amount: number): number {
   return Math.round((amount + Number.EPSILON) * 10_000) / 10_000;
 }

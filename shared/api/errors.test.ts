@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { classifyHttpError, ERROR_ADVICE, networkError, parseRetryAfter } from './errors';
 
-describe('classifyHttpError: the three 402s branch on code (client-notes 3.3)', () => {
+describe('classifyHttpError: the three 402s branch on code (docs/api-notes.md 3.3)', () => {
   it.each([
     [
       'trial_exhausted',
@@ -50,7 +50,7 @@ describe('classifyHttpError: the three 402s branch on code (client-notes 3.3)', 
   });
 });
 
-describe('classifyHttpError: the two 429s (client-notes 3.4)', () => {
+describe('classifyHttpError: the two 429s (docs/api-notes.md 3.4)', () => {
   const rpm =
     'Rate limit exceeded: your account allows 60 requests per minute. Please retry after 1 minute. To raise your limit, please contact support.';
   const concurrency =

@@ -1,5 +1,5 @@
 /**
- * The typed error taxonomy (architecture.md "Contracts"). HTTP errors from the service, the
+ * The typed error taxonomy (docs/structure.md "Contracts"). HTTP errors from the service, the
  * local engine and the network all become one of these kinds; code branches on `kind`, never
  * on message text.
  */
@@ -76,7 +76,7 @@ function readMessage(body: Record<string, unknown>, status: number): string {
   return `HTTP ${status}`;
 }
 
-/** Turns an HTTP error response into an ApiError (client-notes section 3). */
+/** Turns an HTTP error response into an ApiError (docs/api-notes.md section 3). */
 export function classifyHttpError(
   status: number,
   body: unknown,
@@ -92,7 +92,7 @@ export function classifyHttpError(
     case 401:
       return { ...base, kind: 'unauthorized', retryable: false };
     case 402: {
-      // Branch on code (client-notes 3.3). The spec's own rule (code payment_required, or none,
+      // Branch on code (docs/api-notes.md 3.3). The spec's own rule (code payment_required, or none,
       // with "Insufficient balance" in the message) is the fallback for bodies without those codes.
       const specLowBalance =
         (code === '' || code === 'payment_required') && /insufficient balance/i.test(message);
@@ -135,7 +135,7 @@ export function classifyHttpError(
     case 504:
       return { ...base, kind: 'upstream', retryable: true };
     case 503:
-      // Kill switch: retrying does not help (client-notes 3.2).
+      // Kill switch: retrying does not help (docs/api-notes.md 3.2).
       return { ...base, kind: 'unavailable', retryable: false };
     default:
       return { ...base, kind: 'internal', retryable: status >= 500 };

@@ -3,11 +3,11 @@ import type { TaskType } from './task-types';
 /**
  * Limits as data, mirrored by the app (checked before any upload) and by the local engine
  * (enforced before any charge). Where spec and client notes disagree, the newest value wins
- * (client-notes section 7) and account-level values come from GET /v1/account/services.
+ * (docs/api-notes.md section 7) and account-level values come from GET /v1/account/services.
  */
 export const LIMITS = {
   promptMaxChars: 2000,
-  /** Text-to-music prompts are capped lower than the others (client-notes 6.1, 7). */
+  /** Text-to-music prompts are capped lower than the others (docs/api-notes.md 6.1, 7). */
   textToMusicPromptMaxChars: 1000,
   textToMusicDuration: { min: 5, max: 360 },
   textToSfxDuration: { min: 1, max: 180 },
@@ -17,7 +17,7 @@ export const LIMITS = {
     maxItems: 30,
     promptMin: 1,
     promptMax: 200,
-    /** Tolerances the live service applies (client-notes 6.5). */
+    /** Tolerances the live service applies (docs/api-notes.md 6.5). */
     startTolerance: 0.001,
     contiguityTolerance: 0.01,
     endTolerance: 0.05,
@@ -28,21 +28,25 @@ export const LIMITS = {
   billingFloorSeconds: 10,
 } as const;
 
-/** Longest accepted input media, in seconds, per task type (client-notes section 7). */
+/**
+ * Longest accepted input media, in seconds, per task type (docs/api-notes.md, "Limits"). These
+ * are the defaults: where GET /v1/account/services advertises `max_media_seconds`, the app uses
+ * that instead. video-to-video-sound follows the spec's 180 s (docs/decisions/020).
+ */
 export const MAX_MEDIA_SECONDS: Partial<Record<TaskType, number>> = {
   video_to_music: 360,
   video_to_video_music: 360,
   video_to_sfx: 180,
   video_to_video_sfx: 180,
   video_to_sound: 480,
-  video_to_video_sound: 480,
+  video_to_video_sound: 180,
   audio_ducking: 360,
   dubbing: 300,
   proofread: 300,
   video_analysis: 480,
 };
 
-/** Free trial calls per service for a fresh self-serve account (client-notes 6.14). */
+/** Free trial calls per service for a fresh self-serve account (docs/api-notes.md 6.14). */
 export const DEFAULT_FREE_TRIALS: Record<TaskType, number> = {
   text_to_music: 2,
   text_to_sfx: 2,

@@ -1,7 +1,7 @@
 import { streamEventSchema, type StreamEvent } from './responses';
 
 /**
- * Incremental NDJSON splitter for the music streams (client-notes 4.3): bytes may arrive split
+ * Incremental NDJSON splitter for the music streams (docs/api-notes.md 4.3): bytes may arrive split
  * anywhere, including inside a multi-byte character; lines are trimmed; blank lines and JSON
  * non-objects are skipped; an unparsable line is reported, not thrown, so the caller decides.
  */

@@ -6,7 +6,7 @@ import {
   streamEventSchema,
 } from './responses';
 
-// Account bodies, error bodies and stream events as client-notes.md shows them (sections 3, 4, 6).
+// Account bodies, error bodies and stream events as docs/api-notes.md shows them (sections 3, 4, 6).
 
 describe('accountServicesSchema', () => {
   it('accepts the documented body with a trial object', () => {
@@ -34,6 +34,24 @@ describe('accountServicesSchema', () => {
     expect(services.rpm_limit).toBe(60);
     expect(services.max_upload_size_mb).toBeNull();
     expect(services.trial?.proofread?.remaining).toBe(0);
+  });
+
+  it('reads advertised duration caps, numbers as strings included, and drops unreadable ones', () => {
+    const base = {
+      available_services: [],
+      rpm_limit: 60,
+      concurrency_limit: 5,
+      discount_factor: 1,
+    };
+    const services = accountServicesSchema.parse({
+      ...base,
+      max_media_seconds: { video_to_video_sound: '180', video_to_sfx: 180, dubbing: 'soon' },
+    });
+    expect(services.max_media_seconds).toEqual({ video_to_video_sound: 180, video_to_sfx: 180 });
+    expect(accountServicesSchema.parse(base).max_media_seconds).toBeUndefined();
+    expect(
+      accountServicesSchema.parse({ ...base, max_media_seconds: 'n/a' }).max_media_seconds,
+    ).toBeUndefined();
   });
 
   it('rejects a body without available_services', () => {

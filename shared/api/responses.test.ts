@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { taskAcceptedSchema, taskStatusSchema } from './responses';
 
-// Shapes taken from client-notes.md sections 2-6 (and the spec where the notes agree).
+// Shapes taken from docs/api-notes.md sections 2-6 (and the spec where the notes agree).
 const TASK_ID = '4288764d-0057-4a77-885e-03c0391c7c1d';
 
 describe('taskAcceptedSchema', () => {

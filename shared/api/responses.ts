@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Response schemas: tolerant on input (unknown keys kept, the shape variants in client-notes
+ * Response schemas: tolerant on input (unknown keys kept, the shape variants in docs/api-notes.md
  * accepted, numbers that arrive as strings coerced).
  */
 
@@ -134,6 +134,23 @@ export const accountServicesSchema = z.looseObject({
   concurrency_limit: looseNumber,
   discount_factor: looseNumber,
   max_upload_size_mb: looseNumber.nullable().optional(),
+  /**
+   * Duration caps per task type, in seconds, where the service advertises them (the local
+   * engine does; the live service has not been seen to). Unreadable entries are dropped.
+   */
+  max_media_seconds: z
+    .record(z.string(), z.unknown())
+    .transform(
+      (caps) =>
+        Object.fromEntries(
+          Object.entries(caps).flatMap(([type, value]) => {
+            const seconds = Number(value);
+            return Number.isFinite(seconds) && seconds > 0 ? [[type, seconds]] : [];
+          }),
+        ) as Record<string, number>,
+    )
+    .optional()
+    .catch(undefined),
   trial: z.record(z.string(), trialEntrySchema).optional(),
   balance: looseNumber.optional(),
 });
@@ -158,7 +175,7 @@ export const accountUsageSchema = z.looseObject({
 });
 export type AccountUsage = z.infer<typeof accountUsageSchema>;
 
-/** NDJSON stream events (client-notes 4.1). Unknown types are kept as `unknown`. */
+/** NDJSON stream events (docs/api-notes.md 4.1). Unknown types are kept as `unknown`. */
 export const streamEventSchema = z.discriminatedUnion('type', [
   z.looseObject({
     type: z.literal('title'),

@@ -15,7 +15,7 @@ export interface SegmentProblem {
 }
 
 /**
- * The server's segment rules (spec "Segment item" + client-notes 6.5), used by the app before
+ * The server's segment rules (spec "Segment item" + docs/api-notes.md 6.5), used by the app before
  * upload and by the local engine before charging. `durationSeconds` is the media or requested
  * duration the last end must not exceed; pass undefined when it is not known yet.
  */

@@ -13,6 +13,7 @@ import { KeyVault } from './key-vault/key-vault';
 import { FileSecretStorage, type SecretStorage } from './key-vault/secret-storage';
 import type { UploadLimits } from './media/preflight';
 import { SettingsStore } from './settings/settings-store';
+import type { OpenSettingsDocument } from './settings/settings-document';
 
 export type Emit = <E extends EventChannel>(channel: E, payload: EventPayload<E>) => void;
 
@@ -29,6 +30,8 @@ export interface MainServicesOptions {
   engineLauncher: EngineLauncher;
   /** Storage of the cloud key: Electron's safeStorage adapter, or FileSecretStorage in browser mode. */
   secretStorage: SecretStorage;
+  /** The settings file's store: electron-store in Electron, conf (the default) elsewhere. */
+  openSettings?: OpenSettingsDocument;
   emit: Emit;
   log?: (line: string) => void;
   fetchImpl?: FetchImpl;
@@ -68,6 +71,7 @@ export async function createMainServices(options: MainServicesOptions): Promise<
   const settings = new SettingsStore({
     dir: options.userDataDir,
     defaultProjectFolder: options.defaultProjectFolder ?? path.join(options.homeDir, 'Soundstage'),
+    open: options.openSettings,
     log,
   });
   await settings.load();
@@ -180,7 +184,10 @@ export async function createMainServices(options: MainServicesOptions): Promise<
     limitsCache = {
       origin,
       at: Date.now(),
-      limits: { maxUploadMb: services.value.max_upload_size_mb },
+      limits: {
+        maxUploadMb: services.value.max_upload_size_mb,
+        maxMediaSeconds: services.value.max_media_seconds,
+      },
     };
     return limitsCache.limits;
   }

@@ -71,7 +71,7 @@ export function musicSpecForVideo(analysis: VideoAnalysis, request: VideoMusicRe
 }
 
 /**
- * Music segments as clients send them (client-notes 6.1/6.2): the spec's `{start, end, prompt}`
+ * Music segments as clients send them (docs/api-notes.md 6.1/6.2): the spec's `{start, end, prompt}`
  * items, or the start-only music shape `{start, prompt, label?}` where each item ends where the
  * next begins (the last at the end of the piece).
  */

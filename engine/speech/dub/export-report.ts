@@ -6,7 +6,7 @@ import { alignmentLoss, retimedCues } from '../voice-track';
 
 export type ExportStatus = 'exported' | 'exported_review_required' | 'blocked';
 
-/** dubbing's per-language `subtitle_export` (client-notes 5.4). */
+/** dubbing's per-language `subtitle_export` (docs/api-notes.md 5.4). */
 export interface SubtitleExport {
   status: ExportStatus;
   issues: string[];

@@ -27,7 +27,7 @@ export interface RenderLanguageOptions {
   signal?: AbortSignal;
 }
 
-/** The bed sits this far under the dubbed voice at most (product.md 1.3: music ~4 LU or more below dialogue). */
+/** The bed sits this far under the dubbed voice at most (docs/product-notes.md 1.3: music ~4 LU or more below dialogue). */
 const BED_BELOW_VOICE_DB = 6;
 
 function rms(samples: Float32Array): number {

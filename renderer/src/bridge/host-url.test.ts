@@ -44,10 +44,13 @@ describe('pending requests', () => {
   it('reads wire results defensively', () => {
     expect(readWireResult({ ok: true, value: 3 })).toEqual({ ok: true, value: 3 });
     expect(
-      readWireResult({ ok: false, error: { code: 'bad', message: 'no', field: 'baseUrl' } }),
+      readWireResult({
+        ok: false,
+        error: { code: 'invalid_setting', message: 'no', field: 'baseUrl' },
+      }),
     ).toEqual({
       ok: false,
-      error: { code: 'bad', message: 'no', retryable: false, field: 'baseUrl' },
+      error: { code: 'invalid_setting', message: 'no', retryable: false, field: 'baseUrl' },
     });
     expect(readWireResult('nope')).toMatchObject({ ok: false, error: { code: 'bad_answer' } });
   });

@@ -1,3 +1,4 @@
+import { isIpcErrorCode } from '../../../shared/ipc/error-codes';
 import type { IpcError, Result } from '../../../shared/ipc/result';
 
 /**
@@ -46,7 +47,9 @@ export function readWireResult(raw: unknown): Result<unknown> {
       return {
         ok: false,
         error: {
-          code: typeof error.code === 'string' ? error.code : 'error',
+          // A code this build does not know still arrives as an error, under the generic kind.
+          code:
+            typeof error.code === 'string' && isIpcErrorCode(error.code) ? error.code : 'internal',
           message: error.message,
           retryable: error.retryable === true,
           ...(typeof error.field === 'string' ? { field: error.field } : {}),

@@ -1,4 +1,5 @@
 import { ERROR_ADVICE, type ApiErrorKind } from '../../../shared/api/errors';
+import { isIpcErrorCode, type LocalErrorCode } from '../../../shared/ipc/error-codes';
 
 const TITLES: Record<ApiErrorKind, string> = {
   invalid_request: 'The request was refused',
@@ -19,20 +20,27 @@ const TITLES: Record<ApiErrorKind, string> = {
   internal: 'Service error',
 };
 
-/** Titles for the codes main answers with that are not API error kinds. */
-const LOCAL_TITLES: Record<string, string> = {
+/** Titles for the codes main and the bridge answer with that are not API error kinds. */
+const LOCAL_TITLES: Record<LocalErrorCode, string> = {
   disconnected: 'Not connected to Soundstage host',
   no_host: 'Not connected to Soundstage host',
   bad_answer: 'Unreadable answer',
   bridge_failed: 'The app could not send the request',
+  unknown_channel: 'The app could not send the request',
+  disposed: 'Soundstage is shutting down',
   no_key: 'No API key',
   key_rejected: 'Key rejected',
   key_invalid: 'Key rejected',
+  key_forbidden: 'Key has no access',
+  key_not_stored: 'Key not saved',
+  key_not_cleared: 'Key not removed',
   verify_unreachable: 'Service unreachable',
   no_remote_service: 'No custom service chosen',
+  engine_unavailable: 'Local engine not running',
   engine_crashed: 'Local engine crashed',
   engine_stopped: 'Local engine stopped',
   path_not_allowed: 'File outside the app folders',
+  url_not_allowed: 'Link not opened',
   file_missing: 'File missing',
   not_a_file: 'Not a file',
   not_media: 'Not a media file',
@@ -85,5 +93,9 @@ export function describeError(error: { kind?: string; code: string; message: str
       ...(saysAlready(error.message, advice) ? {} : { advice }),
     };
   }
-  return { title: LOCAL_TITLES[error.code] ?? 'Something went wrong', message: error.message };
+  const title =
+    isIpcErrorCode(error.code) && !isApiErrorKind(error.code)
+      ? LOCAL_TITLES[error.code]
+      : 'Something went wrong';
+  return { title, message: error.message };
 }

@@ -6,7 +6,7 @@ import { checkSegments, type Segment } from '../segments';
 /**
  * Building blocks of the request schemas. A request is what the app hands to its API client:
  * wire field names, local file paths for file parts, and every setting already resolved to the
- * value the request will carry (client-notes 1.4; product.md 1.6 "send every boolean explicitly").
+ * value the request will carry (docs/api-notes.md 1.4; docs/product-notes.md 1.6 "send every boolean explicitly").
  */
 
 /** Wire form of a request: text fields, and file parts as part name -> absolute local path. */
@@ -48,7 +48,7 @@ export const httpUrlSchema = z
   .trim()
   .refine((v) => hasScheme(v, ['http:', 'https:']), 'Enter a full http:// or https:// URL.');
 
-/** Dubbing and proofread fetch sources over https only (spec; client-notes 6.10, 6.11). */
+/** Dubbing and proofread fetch sources over https only (spec; docs/api-notes.md 6.10, 6.11). */
 export const httpsUrlSchema = z
   .string()
   .trim()
@@ -63,18 +63,41 @@ export function extensionOf(path: string): string {
   return dot > 0 ? name.slice(dot).toLowerCase() : '';
 }
 
-export const requiredPromptSchema = (maxChars: number) =>
+/** Characters as the service counts them: code points, so an emoji is one. */
+export function charCount(text: string): number {
+  return [...text].length;
+}
+
+/** The prompt length rule, saying how far over the text is. */
+function promptLengthRefinement(maxChars: number) {
+  return [
+    (v: string) => charCount(v) <= maxChars,
+    {
+      error: (issue: { input: unknown }) =>
+        `The prompt is ${charCount(String(issue.input))} characters; the limit is ${maxChars}.`,
+    },
+  ] as const;
+}
+
+/** A prompt that must say something; `emptyMessage` fits the form it is typed in. */
+export const requiredPromptSchema = (maxChars: number, emptyMessage = 'Enter a prompt.') =>
   z
     .string()
-    .refine((v) => v.trim().length > 0, 'Enter a prompt.')
-    .refine((v) => [...v].length <= maxChars, `The prompt may be at most ${maxChars} characters.`);
+    .refine((v) => v.trim().length > 0, emptyMessage)
+    .refine(...promptLengthRefinement(maxChars));
 
 /** An optional prompt: blank means "not set" and is omitted from the form. */
 export const optionalPromptSchema = (maxChars: number = LIMITS.promptMaxChars) =>
   z
     .string()
-    .refine((v) => [...v].length <= maxChars, `The prompt may be at most ${maxChars} characters.`)
+    .refine(...promptLengthRefinement(maxChars))
     .optional();
+
+/** Whole seconds within a range, with one message that states the whole rule. */
+export const wholeSecondsSchema = (range: { min: number; max: number }) => {
+  const message = `Duration must be a whole number of seconds from ${range.min} to ${range.max}.`;
+  return z.number(message).int(message).min(range.min, message).max(range.max, message);
+};
 
 export const languageCodeSchema = z.enum(LANGUAGE_CODES, {
   error: (issue) => `Unsupported language code: ${JSON.stringify(issue.input)}.`,

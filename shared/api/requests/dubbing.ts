@@ -31,7 +31,7 @@ export const dubbingRequestSchema = z
   .strictObject({
     video: localPathSchema.optional(),
     video_url: httpsUrlSchema.optional(),
-    // The app always sends the list; `[]` is refused as malformed by the service (client-notes 11.24).
+    // The app always sends the list; `[]` is refused as malformed by the service (docs/api-notes.md 11.24).
     languages: languageListSchema(1).default(() => [...DEFAULT_DUBBING_LANGUAGES]),
     ducking: z.boolean().default(false),
     lipsync: z.boolean().default(true),

@@ -11,7 +11,7 @@ import {
 /**
  * One voice input and one music input, each a file or a URL; a file and a URL may be mixed
  * across the two pairs. The voice may be audio or video; the music must be audio, because the
- * service never probes it for video and would mishandle one (client-notes 6.9).
+ * service never probes it for video and would mishandle one (docs/api-notes.md 6.9).
  */
 export const audioDuckingRequestSchema = z
   .strictObject({

@@ -10,3 +10,4 @@ export * from './account';
 export * from './tasks';
 export * from './registry';
 export * from './media-checks';
+export * from './from-form';

@@ -16,16 +16,18 @@ export interface MediaFacts {
  * upload so they never surprise the user: duration cap per task type, upload size, an audio
  * track for proofread, a video track for video-analysis, and segments ending within the video.
  * For audio-ducking, call it once per input file (each input has the same cap).
- * `maxUploadMb` is the account's `max_upload_size_mb` when known.
+ * `maxUploadMb` is the account's `max_upload_size_mb` when known, `maxSeconds` the duration cap
+ * the service advertises for this type (else the shared default).
  */
 export function checkRequestMedia(
   type: TaskType,
   request: { segments?: readonly Segment[] },
   media: MediaFacts,
   maxUploadMb: number = LIMITS.defaultMaxUploadMb,
+  maxSeconds: number | undefined = MAX_MEDIA_SECONDS[type],
 ): RequestProblem[] {
   const problems: RequestProblem[] = [];
-  const cap = MAX_MEDIA_SECONDS[type];
+  const cap = maxSeconds;
   if (cap !== undefined && media.durationSeconds > cap) {
     problems.push({
       path: 'media',

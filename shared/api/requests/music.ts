@@ -11,14 +11,15 @@ import {
   setText,
   videoForm,
   videoSourceShape,
+  wholeSecondsSchema,
   type FormParts,
 } from './common';
 
-/** stream = 200 NDJSON (default); async = 202 task (spec; client-notes 6.1, 6.2). */
+/** stream = 200 NDJSON (default); async = 202 task (spec; docs/api-notes.md 6.1, 6.2). */
 export const MUSIC_MODES = ['stream', 'async'] as const;
 export type MusicMode = (typeof MUSIC_MODES)[number];
 
-/** The stream always carries m4a; other formats are async finalize-time transcodes (client-notes 4.2). */
+/** The stream always carries m4a; other formats are async finalize-time transcodes (docs/api-notes.md 4.2). */
 function addStreamFormatIssue(
   ctx: z.RefinementCtx,
   request: { mode: MusicMode; output_format: string },
@@ -34,18 +35,8 @@ function addStreamFormatIssue(
 
 export const textToMusicRequestSchema = z
   .strictObject({
-    prompt: requiredPromptSchema(LIMITS.textToMusicPromptMaxChars),
-    duration: z
-      .number()
-      .int('The duration must be whole seconds.')
-      .min(
-        LIMITS.textToMusicDuration.min,
-        `The duration must be at least ${LIMITS.textToMusicDuration.min} s.`,
-      )
-      .max(
-        LIMITS.textToMusicDuration.max,
-        `The duration may be at most ${LIMITS.textToMusicDuration.max} s.`,
-      ),
+    prompt: requiredPromptSchema(LIMITS.textToMusicPromptMaxChars, 'Describe the music you want.'),
+    duration: wholeSecondsSchema(LIMITS.textToMusicDuration),
     mode: z.enum(MUSIC_MODES).default('stream'),
     output_format: z.enum(MUSIC_OUTPUT_FORMATS).default('m4a'),
     segments: segmentItemsSchema.optional(),
@@ -65,14 +56,14 @@ export const videoToMusicRequestSchema = z
     mode: z.enum(MUSIC_MODES).default('stream'),
     output_format: z.enum(MUSIC_OUTPUT_FORMATS).default('m4a'),
     preserve_speech: z.boolean().default(false),
-    // The live service defaults to false since 2026-08-05 (client-notes 11.2); the app sends it.
+    // The live service defaults to false since 2026-08-05 (docs/api-notes.md 11.2); the app sends it.
     ducking: z.boolean().default(false),
   })
   .superRefine((request, ctx) => {
     requireExactlyOne(request, ctx, 'video', 'video_url', 'video');
     addStreamFormatIssue(ctx, request);
     if (request.mode === 'stream') {
-      // The service answers 400 when these reach a stream request (client-notes 3.2, 6.2).
+      // The service answers 400 when these reach a stream request (docs/api-notes.md 3.2, 6.2).
       for (const key of ['preserve_speech', 'ducking'] as const) {
         if (request[key]) {
           ctx.addIssue({
@@ -112,7 +103,7 @@ export function videoToMusicForm(request: VideoToMusicRequest): FormParts {
   setText(parts, 'prompt', request.prompt);
   setSegments(parts, request.segments);
   parts.fields.mode = request.mode;
-  // Async-only fields are left off a stream request, which the service refuses with them (client-notes 3.2).
+  // Async-only fields are left off a stream request, which the service refuses with them (docs/api-notes.md 3.2).
   if (request.mode === 'async') {
     parts.fields.output_format = request.output_format;
     parts.fields.preserve_speech = formBool(request.preserve_speech);

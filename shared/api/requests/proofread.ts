@@ -10,7 +10,7 @@ import {
 
 /**
  * Proofread: the source must have an audio track (checked against the probe by
- * checkRequestMedia); URLs are https only like dubbing (client-notes 11.20). An empty
+ * checkRequestMedia); URLs are https only like dubbing (docs/api-notes.md 11.20). An empty
  * `languages` asks for the source-language transcript only and is sent as `[]`.
  */
 export const proofreadRequestSchema = z

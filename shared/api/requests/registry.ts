@@ -75,7 +75,7 @@ export function parseTaskRequest<T extends TaskType>(
 }
 
 /**
- * Renders a validated request into wire form fields (client-notes 1.4): booleans 'true'/'false',
+ * Renders a validated request into wire form fields (docs/api-notes.md 1.4): booleans 'true'/'false',
  * integers as decimal strings, JSON text for segments and languages, `subtitles[<lang>]` keys,
  * file parts as part name -> local path. Every setting the app decides is sent explicitly;
  * blank optional prompts and fields that do not apply to the delivery are omitted.

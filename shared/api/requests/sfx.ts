@@ -10,28 +10,19 @@ import {
   setText,
   videoForm,
   videoSourceShape,
+  wholeSecondsSchema,
   type FormParts,
 } from './common';
 
 /**
- * audio_format: wav, mp3, aac or flac (client-notes 6.4). The server's own default is aac; the
+ * audio_format: wav, mp3, aac or flac (docs/api-notes.md 6.4). The server's own default is aac; the
  * app always sends its choice, and defaults to the same aac (delivered as .m4a).
  */
 const audioFormatSchema = z.enum(AUDIO_FORMATS).default('aac');
 
 export const textToSfxRequestSchema = z.strictObject({
-  prompt: requiredPromptSchema(LIMITS.promptMaxChars),
-  duration: z
-    .number()
-    .int('The duration must be whole seconds.')
-    .min(
-      LIMITS.textToSfxDuration.min,
-      `The duration must be at least ${LIMITS.textToSfxDuration.min} s.`,
-    )
-    .max(
-      LIMITS.textToSfxDuration.max,
-      `The duration may be at most ${LIMITS.textToSfxDuration.max} s.`,
-    ),
+  prompt: requiredPromptSchema(LIMITS.promptMaxChars, 'Describe the sound you want.'),
+  duration: wholeSecondsSchema(LIMITS.textToSfxDuration),
   audio_format: audioFormatSchema,
 });
 export type TextToSfxRequest = z.output<typeof textToSfxRequestSchema>;

@@ -14,7 +14,7 @@ import {
 
 /**
  * video-to-sound and video-to-video-sound take the same fields (spec). Segments apply to the
- * sound-effects side; isolate_vocals is a legacy alias the app never sends (client-notes 6.7).
+ * sound-effects side; isolate_vocals is a legacy alias the app never sends (docs/api-notes.md 6.7).
  */
 export const videoToSoundRequestSchema = z
   .strictObject({
@@ -23,7 +23,7 @@ export const videoToSoundRequestSchema = z
     sfx_prompt: optionalPromptSchema(),
     segments: segmentItemsSchema.optional(),
     preserve_speech: z.boolean().default(false),
-    // Live default is false (client-notes 11.2); MCP, like the app, always sends it.
+    // Live default is false (docs/api-notes.md 11.2); MCP, like the app, always sends it.
     ducking: z.boolean().default(false),
   })
   .superRefine((request, ctx) => {

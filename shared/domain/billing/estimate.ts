@@ -23,7 +23,7 @@ export interface ChargeEstimate {
   explanation: string;
 }
 
-/** A free dubbing call is a 15-second single-language preview without scripts (client-notes 6.10). */
+/** A free dubbing call is a 15-second single-language preview without scripts (docs/api-notes.md 6.10). */
 function trialApplies(units: BillingUnits): boolean {
   if (units.type !== 'dubbing') return true;
   return units.languages === 1 && units.scripts !== true;

@@ -128,7 +128,7 @@ export function resumeStage(
   canResendWithKey = false,
 ): JobStage {
   if (isTerminal(stage) || stage === 'queued') return stage;
-  // A cut stream has no task to poll (docs/api-notes.md), whatever ids the job carries.
+  // A cut stream has no task to poll (docs/api-notes.md 4.3), whatever ids the job carries.
   if (stage === 'streaming') return 'failed';
   if (hasTaskId) return stage === 'downloading' ? 'downloading' : 'processing';
   if ((stage === 'submitting' || stage === 'uploading') && canResendWithKey) return 'submitting';

@@ -68,7 +68,7 @@ describe('ApiClient against the engine', () => {
     expect(services.value.trial).toBeDefined();
   });
 
-  it('accepts a base URL that ends in /v1/ (client-notes 1.1)', async () => {
+  it('accepts a base URL that ends in /v1/ (docs/api-notes.md 1.1)', async () => {
     const services = await clientFor(engine.key, `${engine.url}/v1/`).getServices();
     expect(services.ok).toBe(true);
   });

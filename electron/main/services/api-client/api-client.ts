@@ -40,7 +40,7 @@ export type UploadProgress = (sent: number, total: number) => void;
 export type ExtraHeaders = Readonly<Record<string, string>>;
 
 /**
- * The HTTP API client (spec + client-notes). Every method answers an ApiResult; nothing throws.
+ * The HTTP API client (spec + docs/api-notes.md). Every method answers an ApiResult; nothing throws.
  * API calls carry the bearer key and the client headers; result downloads carry neither.
  */
 export class ApiClient {

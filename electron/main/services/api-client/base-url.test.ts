@@ -3,7 +3,7 @@ import { apiUrl, isLoopbackHost, normalizeBaseUrl } from './base-url';
 import { REDACTED, redact, redactHeaders } from './redact';
 import { renderFieldValue, wireTextParts } from './wire-fields';
 
-describe('normalizeBaseUrl (client-notes 1.1)', () => {
+describe('normalizeBaseUrl (docs/api-notes.md 1.1)', () => {
   it.each([
     ['https://api.example.com', 'https://api.example.com'],
     ['https://api.example.com/', 'https://api.example.com'],
@@ -62,7 +62,7 @@ describe('redact', () => {
   });
 });
 
-describe('wire fields (client-notes 1.4)', () => {
+describe('wire fields (docs/api-notes.md 1.4)', () => {
   it('renders booleans, integers and floats the way the SDKs do', () => {
     expect(renderFieldValue(true)).toBe('true');
     expect(renderFieldValue(false)).toBe('false');

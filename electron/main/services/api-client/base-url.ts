@@ -1,5 +1,5 @@
 /**
- * Base URL handling (client-notes 1.1): trailing slashes are stripped, a path prefix is kept,
+ * Base URL handling (docs/api-notes.md 1.1): trailing slashes are stripped, a path prefix is kept,
  * and a base that already ends in `/v1` is accepted (the `/v1` is removed here because every
  * path the client appends starts with `/v1/`).
  */

@@ -24,7 +24,7 @@ export interface DownloadOptions {
 /**
  * Downloads a result URL to `destPath`: streamed into a temp file beside it and renamed only
  * when complete, so a half-written file never carries the final name. Presigned URLs are
- * fetched without Authorization (client-notes 1.2); redirects are followed.
+ * fetched without Authorization (docs/api-notes.md 1.2); redirects are followed.
  */
 export async function downloadToFile(
   fetchImpl: FetchImpl,

@@ -108,7 +108,7 @@ export async function send(
   }
 }
 
-/** Reads an error response's JSON (or text) body and classifies it (client-notes section 3). */
+/** Reads an error response's JSON (or text) body and classifies it (docs/api-notes.md section 3). */
 export async function errorFromResponse(response: Response): Promise<ApiError> {
   let body: unknown = {};
   try {

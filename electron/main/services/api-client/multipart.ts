@@ -54,7 +54,7 @@ const CONTENT_TYPES: Record<string, string> = {
   '.vtt': 'text/vtt',
 };
 
-/** Part Content-Type guessed from the extension (the service sniffs bytes; client-notes 1.5). */
+/** Part Content-Type guessed from the extension (the service sniffs bytes; docs/api-notes.md 1.5). */
 export function contentTypeForFile(filePath: string): string {
   return CONTENT_TYPES[path.extname(filePath).toLowerCase()] ?? 'application/octet-stream';
 }

@@ -38,7 +38,7 @@ function streamError(code: string, message: string, retryable: boolean): ApiErro
 }
 
 /**
- * Consumes an NDJSON music stream (client-notes section 4): events in order, audio chunks
+ * Consumes an NDJSON music stream (docs/api-notes.md section 4): events in order, audio chunks
  * base64-decoded and handed on, `error` events and streams that end without `complete`
  * become errors. The body is read as it arrives, so memory holds at most one line.
  */

@@ -9,7 +9,7 @@ export function isStreamCapable(type: JobRequest['type']): boolean {
 }
 
 /**
- * Renders form values the way the wire wants them (client-notes 1.4): booleans as lowercase
+ * Renders form values the way the wire wants them (docs/api-notes.md 1.4): booleans as lowercase
  * `true`/`false`, integers as decimal strings, other numbers with JS `String` (0.8, 0).
  * Strings pass through untouched, so JSON-in-a-field values (segments, languages) are sent
  * exactly as the request carries them.

@@ -76,7 +76,7 @@ function ledgerWarning(error: Error): JobError {
   };
 }
 
-/** What a refused or broken POST means for the job (docs/api-notes.md: accepted POSTs charge). */
+/** What a refused or broken POST means for the job (docs/api-notes.md 3.6: accepted POSTs charge). */
 export function postFailure(ctx: JobContext, error: ApiError, sentAny: boolean): JobOutcome {
   if (error.kind === 'canceled') return { kind: 'stopped' };
   if (error.code === 'stream_replay_unsupported') {
@@ -209,7 +209,7 @@ async function downloadResults(
       outcome = await downloadOne(ctx, file, taken, (done) => report(doneBefore + done));
       if (!('kind' in outcome) || outcome.kind === 'canceled') break;
       if (outcome.kind === 'forbidden' || outcome.kind === 'not_found') {
-        // Presigned URLs expire; a fresh GET of the task re-issues them (client-notes 5.7).
+        // Presigned URLs expire; a fresh GET of the task re-issues them (docs/api-notes.md 5.7).
         const fresh = await ctx.client.getTask(taskId, ctx.signal);
         const match = fresh.ok
           ? collectResultFiles(fresh.value as Record<string, unknown>).find(

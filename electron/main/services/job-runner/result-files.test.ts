@@ -9,7 +9,7 @@ const media = (url: string, extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-describe('collectResultFiles (client-notes 5.4)', () => {
+describe('collectResultFiles (docs/api-notes.md 5.4)', () => {
   it('lists async music audio[] with stems, vocals, mux and ducked', () => {
     const files = collectResultFiles({
       task_id: 't',
@@ -132,7 +132,7 @@ describe('extensionFor', () => {
   });
 });
 
-describe('poll timing (product.md 1.2)', () => {
+describe('poll timing (docs/product-notes.md 1.2)', () => {
   it('polls every 2–3 s, then 10–15 s after ten minutes', () => {
     expect(pollDelayMs(0, 2000, () => 0)).toBe(2000);
     expect(pollDelayMs(60_000, 2000, () => 0.999)).toBeLessThanOrEqual(3000);

@@ -31,7 +31,7 @@ function safeName(text: string): string {
 }
 
 /**
- * Lists every downloadable file of a finished envelope (client-notes 5.4): audio as list or
+ * Lists every downloadable file of a finished envelope (docs/api-notes.md 5.4): audio as list or
  * object, videos + video alias, outputs as list (sound) or language map (dubbing), output_url,
  * music / sfx / music_processed, vocals, mux, ducked, stems and subtitle maps. Aliases repeat a
  * URL already listed (video = videos[0], top-level output_url = outputs[0]); each URL is

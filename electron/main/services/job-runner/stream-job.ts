@@ -6,7 +6,7 @@ import { fileStem, toJobError, type JobContext, type JobOutcome } from './job-co
 import { enterSubmitting } from './submitting';
 import { sleep } from './timing';
 
-/** A 502 before any audio arrived is a transient upstream failure (product.md 1.4): retry a little. */
+/** A 502 before any audio arrived is a transient upstream failure (docs/product-notes.md 1.4): retry a little. */
 const MAX_502_RETRIES = 2;
 const PROGRESS_EVERY_MS = 150;
 

@@ -3,7 +3,7 @@ import type { TaskType } from '../../../../shared/api/task-types';
 const MINUTE = 60_000;
 
 /**
- * Poll pacing (product.md 1.2): every 2–3 s with jitter, backing off to 10–15 s once a task
+ * Poll pacing (docs/product-notes.md 1.2): every 2–3 s with jitter, backing off to 10–15 s once a task
  * has run for 10 minutes. `baseMs` scales the whole schedule (tests use a small base).
  */
 export function pollDelayMs(
@@ -17,7 +17,7 @@ export function pollDelayMs(
 
 /**
  * How long the runner keeps polling before it stops waiting. Dubbing never gives up before
- * the backend's own 2 h ceiling (client-notes 5.6); stem separation can add 30 min.
+ * the backend's own 2 h ceiling (docs/api-notes.md 5.6); stem separation can add 30 min.
  */
 export function pollDeadlineMs(type: TaskType, fields: Record<string, unknown>): number {
   if (type === 'dubbing') return 135 * MINUTE;

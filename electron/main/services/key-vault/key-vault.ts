@@ -1,4 +1,5 @@
 import { fail, ok, type Result } from '../../../../shared/ipc/result';
+import { isIpcErrorCode } from '../../../../shared/ipc/error-codes';
 import type { KeyStatus } from '../../../../shared/ipc/settings';
 import type { ApiResult } from '../api-client/api-result';
 import { urlOrigin } from '../api-client/base-url';
@@ -92,9 +93,13 @@ export class KeyVault {
             retryable: true,
           });
         default:
-          return fail(error.code || error.kind, `The key could not be checked: ${message}`, {
-            retryable: error.retryable,
-          });
+          return fail(
+            isIpcErrorCode(error.code) ? error.code : error.kind,
+            `The key could not be checked: ${message}`,
+            {
+              retryable: error.retryable,
+            },
+          );
       }
     }
     const record: StoredKey = { v: 2, key, origin, verifiedAt: (this.options.now ?? Date.now)() };

@@ -175,6 +175,21 @@ describe('checkBeforeUpload', () => {
     expect(await paths(req('video_to_sfx', {}, { video: media.script }))).toEqual(['video']);
   });
 
+  it('holds video-to-video-sound to 180 s unless the service advertises its own cap', async () => {
+    expect(await paths(req('video_to_video_sound', {}, { video: media.long }))).toEqual(['video']);
+    expect(
+      await paths(req('video_to_video_sound', {}, { video: media.long }), {
+        maxMediaSeconds: { video_to_video_sound: 480 },
+      }),
+    ).toEqual([]);
+    const tight = await checkBeforeUpload(req('video_to_video_sound', {}, { video: media.clip }), {
+      maxMediaSeconds: { video_to_video_sound: 1 },
+    });
+    expect(tight).toEqual([
+      { path: 'video', message: 'The file is 2 s long; this service takes at most 1 s.' },
+    ]);
+  });
+
   it('checks sources, https-only services, languages and scripts', async () => {
     expect(
       await paths(

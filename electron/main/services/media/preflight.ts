@@ -1,5 +1,10 @@
 import { promises as fs } from 'node:fs';
-import { AUDIO_EXTENSIONS, LIMITS, SUBTITLE_EXTENSIONS } from '../../../../shared/api/limits';
+import {
+  AUDIO_EXTENSIONS,
+  LIMITS,
+  MAX_MEDIA_SECONDS,
+  SUBTITLE_EXTENSIONS,
+} from '../../../../shared/api/limits';
 import { extensionOf, type RequestProblem } from '../../../../shared/api/requests/common';
 import { checkRequestMedia } from '../../../../shared/api/requests/media-checks';
 import type { JobRequest } from '../../../../shared/domain/jobs/job';
@@ -9,6 +14,8 @@ import { probeMedia, type ProbeMedia } from './probe';
 export interface UploadLimits {
   /** The account's max_upload_size_mb; null or absent = the documented 300 MB default. */
   maxUploadMb?: number | null;
+  /** Duration caps the service advertises per task type; absent types use MAX_MEDIA_SECONDS. */
+  maxMediaSeconds?: Partial<Record<string, number>>;
 }
 
 const MEDIA_PARTS = new Set(['video', 'voice_file', 'music_file']);
@@ -47,7 +54,14 @@ export async function checkBeforeUpload(
       continue;
     }
     const facts = probed.value;
-    for (const problem of checkRequestMedia(request.type, { segments }, facts, maxUploadMb)) {
+    const maxSeconds = limits.maxMediaSeconds?.[request.type] ?? MAX_MEDIA_SECONDS[request.type];
+    for (const problem of checkRequestMedia(
+      request.type,
+      { segments },
+      facts,
+      maxUploadMb,
+      maxSeconds,
+    )) {
       problems.push({
         path: problem.path === 'media' ? part : problem.path,
         message: problem.message,

@@ -116,4 +116,30 @@ describe('SettingsStore', () => {
     const store = new SettingsStore({ dir, defaultProjectFolder: project });
     expect(await store.load()).toEqual(defaults);
   });
+
+  it('keeps the file readable by this user only', async () => {
+    const store = new SettingsStore({ dir, defaultProjectFolder: project });
+    await store.load();
+    expect((await store.update({ maxConcurrentJobs: 3 })).ok).toBe(true);
+    const info = await fs.stat(path.join(dir, SETTINGS_FILE));
+    expect(info.mode & 0o777).toBe(0o600);
+    const onDisk = JSON.parse(await fs.readFile(path.join(dir, SETTINGS_FILE), 'utf8')) as {
+      maxConcurrentJobs: number;
+    };
+    expect(onDisk.maxConcurrentJobs).toBe(3);
+  });
+
+  it('answers settings_not_saved, and keeps the old settings, when the folder is unusable', async () => {
+    // A plain file where the settings folder should be: no store can be opened under it.
+    const blocker = path.join(dir, 'not-a-folder');
+    await fs.writeFile(blocker, 'x');
+    const store = new SettingsStore({
+      dir: path.join(blocker, 'user-data'),
+      defaultProjectFolder: project,
+    });
+    expect(await store.load()).toEqual(defaultSettings(project));
+    const result = await store.update({ maxConcurrentJobs: 5 });
+    expect(result.ok ? 'saved' : result.error.code).toBe('settings_not_saved');
+    expect(store.get()).toEqual(defaultSettings(project));
+  });
 });

@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { fail, ok, type Result } from '../../../../shared/ipc/result';
 import {
@@ -7,12 +8,17 @@ import {
   type SettingsPatch,
 } from '../../../../shared/ipc/settings';
 import { isLoopbackHost, normalizeBaseUrl } from '../api-client/base-url';
-import { readJsonFile, SerialFileWriter } from '../storage/atomic-file';
 import { CURRENT_SETTINGS_VERSION, migrateSettings } from './migrations';
+import {
+  openConfSettings,
+  type OpenSettingsDocument,
+  type SettingsDocument,
+} from './settings-document';
 
 /**
- * App settings as one versioned JSON file, written atomically. electron-store would only work
- * inside Electron; this plain file store serves Electron and browser mode alike.
+ * App settings as one versioned JSON file (mode 0600, atomic writes), kept by conf in plain Node
+ * and by electron-store in Electron (the same file format; the opener is injected). The zod
+ * schema in shared/ipc/settings.ts and the numbered migrations here decide what is valid.
  */
 export const SETTINGS_FILE = 'settings.json';
 
@@ -21,6 +27,8 @@ export interface SettingsStoreOptions {
   dir: string;
   /** Default project folder, e.g. `<home>/Soundstage`. */
   defaultProjectFolder: string;
+  /** conf (default) or the Electron adapter's electron-store. */
+  open?: OpenSettingsDocument;
   log?: (line: string) => void;
 }
 
@@ -52,22 +60,20 @@ export function validateEngineChoice(choice: EngineChoice): Result<EngineChoice>
 
 export class SettingsStore {
   private current: Settings;
-  private readonly writer: SerialFileWriter;
+  private document: SettingsDocument | null = null;
   private readonly listeners = new Set<(next: Settings, previous: Settings) => void>();
   readonly file: string;
 
   constructor(private readonly options: SettingsStoreOptions) {
     this.file = path.join(options.dir, SETTINGS_FILE);
-    // 0600: settings name the service and folders; other local users have no business reading them.
-    this.writer = new SerialFileWriter(this.file, 0o600);
     this.current = defaultSettings(options.defaultProjectFolder);
   }
 
   /** Reads, migrates and (when it changed) rewrites the settings file. Never fails: defaults stand in. */
   async load(): Promise<Settings> {
-    const read = await readJsonFile(this.file);
     const defaults = defaultSettings(this.options.defaultProjectFolder);
-    if (read.state === 'missing') {
+    const read = this.open();
+    if (read.state === 'unusable') {
       this.current = defaults;
       return this.current;
     }
@@ -75,6 +81,10 @@ export class SettingsStore {
       this.options.log?.(`settings file unreadable, using defaults: ${read.message}`);
       this.current = defaults;
       await this.persist();
+      return this.current;
+    }
+    if (Object.keys(read.value).length === 0) {
+      this.current = defaults;
       return this.current;
     }
     const migrated = migrateSettings(read.value, defaults);
@@ -139,9 +149,40 @@ export class SettingsStore {
     return () => this.listeners.delete(listener);
   }
 
+  /**
+   * Opens the document and reads it once. A file that is not JSON is reported and removed, so
+   * the defaults written next replace it; a folder that cannot be used at all leaves the store
+   * in memory only (its writes then fail with settings_not_saved).
+   */
+  private open():
+    | { state: 'read'; value: Record<string, unknown> }
+    | { state: 'corrupt'; message: string }
+    | { state: 'unusable' } {
+    const open = this.options.open ?? openConfSettings;
+    try {
+      this.document = open(this.options.dir);
+      return { state: 'read', value: this.document.store };
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      try {
+        rmSync(this.file, { force: true });
+        this.document = open(this.options.dir);
+        return { state: 'corrupt', message };
+      } catch (again) {
+        this.options.log?.(`settings folder unusable, settings kept in memory: ${String(again)}`);
+        return { state: 'unusable' };
+      }
+    }
+  }
+
+  /** Writes the current settings through conf / electron-store (temp file + rename, 0600). */
   private async persist(): Promise<Error | null> {
-    const snapshot = this.current;
-    await this.writer.save(() => `${JSON.stringify(snapshot, null, 2)}\n`);
-    return this.writer.flush();
+    try {
+      if (!this.document) throw new Error('the settings file could not be opened');
+      this.document.store = { ...this.current };
+      return null;
+    } catch (error) {
+      return error instanceof Error ? error : new Error(String(error));
+    }
   }
 }

@@ -1,4 +1,6 @@
 import { LIMITS, MUSIC_OUTPUT_FORMATS } from '../../../../shared/api/limits';
+import { charCount } from '../../../../shared/api/requests/common';
+import { textToMusicRequestSchema } from '../../../../shared/api/requests/music';
 import { checkSegments, type Segment, type SegmentProblem } from '../../../../shared/api/segments';
 import type { JobRequest } from '../../../../shared/domain/jobs/job';
 
@@ -41,10 +43,7 @@ export interface MusicFormCheck {
   ok: boolean;
 }
 
-/** Characters as the service counts them (code points, so an emoji is one). */
-export function charCount(text: string): number {
-  return [...text].length;
-}
+export { charCount };
 
 export function segmentsOf(rows: readonly SegmentRow[]): Segment[] {
   return rows.map((row) => ({
@@ -59,17 +58,23 @@ function parseTime(text: string): number {
   return trimmed === '' ? Number.NaN : Number(trimmed);
 }
 
-/** Every rule the service applies to a text-to-music request, checked before anything is sent. */
+/**
+ * Every rule the service applies to a text-to-music request, checked before anything is sent:
+ * prompt and duration by the shared request schema, the rows by the shared segment rules (run
+ * apart, so row problems show while the prompt is still being typed).
+ */
 export function checkMusicForm(form: MusicForm): MusicFormCheck {
   const check: MusicFormCheck = { segments: new Map(), ok: true };
-  const max = LIMITS.textToMusicPromptMaxChars;
-  const length = charCount(form.prompt);
-  if (form.prompt.trim() === '') check.prompt = 'Describe the music you want.';
-  else if (length > max) check.prompt = `The prompt is ${length} characters; the limit is ${max}.`;
-
-  const { min, max: maxDuration } = LIMITS.textToMusicDuration;
-  if (!Number.isInteger(form.duration) || form.duration < min || form.duration > maxDuration) {
-    check.duration = `Duration must be a whole number of seconds from ${min} to ${maxDuration}.`;
+  const parsed = textToMusicRequestSchema.safeParse({
+    prompt: form.prompt,
+    duration: form.duration,
+    mode: form.delivery,
+    ...(form.delivery === 'async' ? { output_format: form.outputFormat } : {}),
+  });
+  for (const issue of parsed.success ? [] : parsed.error.issues) {
+    const field = issue.path[0];
+    if (field === 'prompt') check.prompt ??= issue.message;
+    else if (field === 'duration') check.duration ??= issue.message;
   }
 
   if (form.useSegments) {

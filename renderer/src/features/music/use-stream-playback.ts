@@ -4,7 +4,7 @@ import { streamChunks } from '../../bridge/stream-chunks';
 import { ChunkAppendQueue } from './append-queue';
 import { leaveStream } from './stream-positions';
 
-/** The stream carries AAC in fragmented MP4 (client-notes 4.2). */
+/** The stream carries AAC in fragmented MP4 (docs/api-notes.md 4.2). */
 export const STREAM_MIME = 'audio/mp4; codecs="mp4a.40.2"';
 
 export type StreamPlaybackStatus =

@@ -3,7 +3,7 @@ import { accountServicesSchema } from '../../../../shared/api/responses';
 import { useApiQuery } from '../../bridge/query';
 import { estimateCharge } from './estimate';
 
-/** The charge a click will make, shown before the click (product.md 1.7). */
+/** The charge a click will make, shown before the click (docs/product-notes.md 1.7). */
 export function EstimateLine({
   units,
   unknown,
