@@ -1,0 +1,79 @@
+/**
+ * What a viewer reads of a cue's text. Files carry markup as text (HTML-like `<i>`, `<c.x>`,
+ * `<00:01.000>` and ASS override blocks `{\an8}`); it is kept in the cue so a round trip loses
+ * nothing, and removed here so line lengths, reading speed and speech count only visible
+ * characters.
+ */
+
+const TAG = /<[^<>\n]*>/g;
+const ASS_OVERRIDE = /\{\\[^}\n]*\}/g;
+
+const NAMED_ENTITIES: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: '\u00a0',
+  hellip: '\u2026',
+  mdash: '\u2014',
+  ndash: '\u2013',
+  lsquo: '\u2018',
+  rsquo: '\u2019',
+  ldquo: '\u201c',
+  rdquo: '\u201d',
+};
+
+const ENTITY = /&(#\d{1,7}|#[xX][0-9a-fA-F]{1,6}|[a-zA-Z]{2,8});/g;
+
+/**
+ * Decodes HTML character references (`&amp;`, `&nbsp;`, `&#233;`, `&#xE9;`). `keep` names
+ * entities to leave encoded: the reader keeps `&lt;`/`&gt;` so decoded text never turns into
+ * markup. Unknown names stay as written.
+ */
+export function decodeEntities(text: string, keep: ReadonlySet<string> = new Set()): string {
+  if (!text.includes('&')) return text;
+  return text.replace(ENTITY, (whole, name: string) => {
+    if (keep.has(name.toLowerCase())) return whole;
+    if (name.startsWith('#')) {
+      const code =
+        name[1] === 'x' || name[1] === 'X'
+          ? parseInt(name.slice(2), 16)
+          : parseInt(name.slice(1), 10);
+      return code > 0 && code <= 0x10ffff && (code < 0xd800 || code > 0xdfff)
+        ? String.fromCodePoint(code)
+        : whole;
+    }
+    return NAMED_ENTITIES[name] ?? NAMED_ENTITIES[name.toLowerCase()] ?? whole;
+  });
+}
+
+/** The visible lines of a cue: markup removed, entities decoded, blank lines dropped, trimmed. */
+export function visibleLines(text: string): string[] {
+  const lines: string[] = [];
+  for (const raw of decodeEntities(text.replace(TAG, '').replace(ASS_OVERRIDE, '')).split('\n')) {
+    const line = raw.replace(/\\[Nn]/g, ' ').trim();
+    if (line.length > 0) lines.push(line);
+  }
+  return lines;
+}
+
+/** Visible text, lines joined by `\n` (what is spoken and translated). */
+export function visibleText(text: string): string {
+  return visibleLines(text).join('\n');
+}
+
+/**
+ * Characters a reader sees on one line. Combining marks (Thai vowel and tone marks, Arabic
+ * harakat, decomposed accents) sit on their base letter and take no width, so they do not count.
+ */
+export function visibleLength(line: string): number {
+  // Plain ASCII (most lines) has no marks and no surrogate pairs.
+  if (/^[\x20-\x7e]*$/.test(line)) return line.length;
+  return [...line.replace(/\p{M}/gu, '')].length;
+}
+
+/** Visible characters of the whole cue, line breaks excluded (what reading speed counts). */
+export function visibleCharCount(text: string): number {
+  return visibleLines(text).reduce((sum, line) => sum + visibleLength(line), 0);
+}
