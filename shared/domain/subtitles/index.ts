@@ -13,6 +13,7 @@ export { QC_RULES } from './rules';
 export * from './wrap';
 export * from './fit';
 export * from './language';
+export * from './file';
 export { applyFix, fixAll, closeSmallGaps, FIXES, FIX_LABELS } from './fixes';
 export type { AppliedFix } from './fixes';
 export type { Fix } from './fixes/fix';

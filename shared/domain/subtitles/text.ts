@@ -22,7 +22,33 @@ const NAMED_ENTITIES: Record<string, string> = {
   rsquo: '\u2019',
   ldquo: '\u201c',
   rdquo: '\u201d',
+  euro: '\u20ac',
+  copy: '\u00a9',
+  reg: '\u00ae',
+  deg: '\u00b0',
+  iexcl: '\u00a1',
+  iquest: '\u00bf',
+  laquo: '\u00ab',
+  raquo: '\u00bb',
 };
+
+/** Latin-1 letters by HTML name (`&eacute;` -> é): base letter plus accent name. */
+const ACCENTS: Record<string, string> = {
+  acute: '\u0301',
+  grave: '\u0300',
+  circ: '\u0302',
+  tilde: '\u0303',
+  uml: '\u0308',
+  cedil: '\u0327',
+  ring: '\u030a',
+};
+
+function accentedLetter(name: string): string | undefined {
+  const match = /^([a-zA-Z])(acute|grave|circ|tilde|uml|cedil|ring)$/.exec(name);
+  if (!match) return undefined;
+  const composed = (match[1]! + ACCENTS[match[2]!]!).normalize('NFC');
+  return composed.length === 1 ? composed : undefined;
+}
 
 const ENTITY = /&(#\d{1,7}|#[xX][0-9a-fA-F]{1,6}|[a-zA-Z]{2,8});/g;
 
@@ -44,7 +70,7 @@ export function decodeEntities(text: string, keep: ReadonlySet<string> = new Set
         ? String.fromCodePoint(code)
         : whole;
     }
-    return NAMED_ENTITIES[name] ?? NAMED_ENTITIES[name.toLowerCase()] ?? whole;
+    return NAMED_ENTITIES[name] ?? accentedLetter(name) ?? whole;
   });
 }
 
