@@ -21,6 +21,7 @@ export type FixId =
   | 'trim-to-max'
   | 'close-gap'
   | 'shift-overlap'
+  | 'trim-overlap'
   | 'repair-timing'
   | 'sort-by-start'
   | 'remove-empty';

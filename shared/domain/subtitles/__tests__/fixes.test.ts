@@ -64,6 +64,12 @@ describe('fixes, one at a time', () => {
     ]);
   });
 
+  it('trim-overlap ends the previous cue where this one starts', () => {
+    const list = cues([0, 2000, 'a'], [1500, 2500, 'b']);
+    expect(applyFix('trim-overlap', list, 'c2', es).map((c) => c.endMs)).toEqual([1500, 2500]);
+    expect(applyFix('trim-overlap', list, 'c1', es)).toBe(list);
+  });
+
   it('repair-timing clamps negative starts and gives reversed cues a duration before the next', () => {
     const list = cues([-300, 900, 'a'], [3000, 2000, 'Hola y bienvenidos.'], [3800, 5000, 'c']);
     const fixed = applyFix('repair-timing', applyFix('repair-timing', list, 'c1', es), 'c2', es);
@@ -144,6 +150,7 @@ describe('property: fixes never create overlaps', () => {
     'trim-to-max',
     'close-gap',
     'shift-overlap',
+    'trim-overlap',
     'repair-timing',
     'sort-by-start',
     'remove-empty',

@@ -10,6 +10,7 @@ import { removeEmpty } from './remove-empty';
 import { repairTiming } from './repair-timing';
 import { shiftOverlap } from './shift-overlap';
 import { sortCuesByStart } from './sort-by-start';
+import { trimOverlap } from './trim-overlap';
 import { trimToMax } from './trim-to-max';
 
 export { closeSmallGaps } from './close-gap';
@@ -19,6 +20,7 @@ export const FIXES: Readonly<Record<FixId, Fix>> = {
   'repair-timing': repairTiming,
   'remove-empty': removeEmpty,
   'shift-overlap': shiftOverlap,
+  'trim-overlap': trimOverlap,
   'rebalance-lines': rebalanceLines,
   'trim-to-max': trimToMax,
   'extend-into-gap': extendIntoGap,
@@ -31,6 +33,7 @@ export const FIX_LABELS: Readonly<Record<FixId, string>> = {
   'repair-timing': 'Repair timing',
   'remove-empty': 'Remove empty cue',
   'shift-overlap': 'Move after the previous cue',
+  'trim-overlap': 'End the previous cue here',
   'rebalance-lines': 'Rebalance lines',
   'trim-to-max': 'Trim to maximum duration',
   'extend-into-gap': 'Extend into the gap',
