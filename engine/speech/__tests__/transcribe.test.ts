@@ -56,8 +56,8 @@ describe('buildCues', () => {
       [word('bye', 4, 4.3)],
     ]);
     expect(cues.map((c) => c.text)).toEqual(['Hello there', 'I am back.', 'Bye.']);
-    expect(cues[0]).toMatchObject({ start: 0.2, end: 1.2 });
-    expect(cues[2]).toMatchObject({ start: 4, end: 5 });
+    expect(cues[0]).toMatchObject({ id: 'c1', startMs: 200, endMs: 1200 });
+    expect(cues[2]).toMatchObject({ id: 'c3', startMs: 4000, endMs: 5000 });
   });
 
   it('keeps cues within two 42-character lines and 7 seconds', () => {
