@@ -12,6 +12,7 @@ import type { MainServices } from '../services/main-services';
 import { checkBeforeUpload } from '../services/media/preflight';
 import { probeMedia, type ProbeMedia } from '../services/media/probe';
 import { apiErrorResult, problemsResult } from './api-errors';
+import { subtitleHandlers } from './handlers-subtitles';
 import { PathGuard } from './path-guard';
 
 /** What the Electron adapters (or the browser-mode host) provide for the platform's own UI. */
@@ -154,6 +155,7 @@ export function createHandlers(deps: HandlerDeps): IpcHandlers {
       await guard.rememberPicked(paths);
       return ok({ paths });
     },
+    ...subtitleHandlers({ guard, projectFolder: () => services.settings.get().projectFolder }),
     'shell:openExternal': async ({ url }) => {
       const protocol = safeProtocol(url);
       if (protocol !== 'https:' && protocol !== 'http:') {
