@@ -1,5 +1,6 @@
 import type { Cue } from './cue';
 import type { QcProfile, ReadingLimits } from './profiles';
+import type { TextMeasures } from './text';
 
 /** The id of every QC rule (one file each under rules/). */
 export type RuleId =
@@ -48,6 +49,8 @@ export interface QcContext {
   language: string;
   profile: QcProfile;
   limits: ReadingLimits;
+  /** Visible lines and lengths of a cue text (remembered for the run). */
+  measure: (text: string) => TextMeasures;
 }
 
 /** A QC rule: looks at the whole list (neighbours matter for gaps) and returns its issues. */

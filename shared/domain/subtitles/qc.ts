@@ -3,6 +3,7 @@ import type { QcContext, QcIssue, RuleId } from './issue';
 import type { QcProfile } from './profiles';
 import { limitsFor, STREAMING_PROFILE } from './profiles';
 import { QC_RULES } from './rules';
+import { memoMeasure } from './text';
 
 export interface QcOptions {
   language: string;
@@ -12,7 +13,7 @@ export interface QcOptions {
 }
 
 export function qcContext({ language, profile = STREAMING_PROFILE }: QcOptions): QcContext {
-  return { language, profile, limits: limitsFor(profile, language) };
+  return { language, profile, limits: limitsFor(profile, language), measure: memoMeasure() };
 }
 
 /** Runs every rule over the cues; issues come rule by rule, each rule in cue order. */

@@ -77,6 +77,14 @@ export function decodeEntities(text: string, keep: ReadonlySet<string> = new Set
 /** The visible lines of a cue: markup removed, entities decoded, blank lines dropped, trimmed. */
 export function visibleLines(text: string): string[] {
   const lines: string[] = [];
+  if (!/[<{&\\]/.test(text)) {
+    // No markup, entity or ASS line break: only trimming and blank lines to handle (most cues).
+    for (const raw of text.split('\n')) {
+      const line = raw.trim();
+      if (line.length > 0) lines.push(line);
+    }
+    return lines;
+  }
   for (const raw of decodeEntities(text.replace(TAG, '').replace(ASS_OVERRIDE, '')).split('\n')) {
     const line = raw.replace(/\\[Nn]/g, ' ').trim();
     if (line.length > 0) lines.push(line);
@@ -97,6 +105,43 @@ export function visibleLength(line: string): number {
   // Plain ASCII (most lines) has no marks and no surrogate pairs.
   if (/^[\x20-\x7e]*$/.test(line)) return line.length;
   return [...line.replace(/\p{M}/gu, '')].length;
+}
+
+/** What the rules measure of a cue's text, computed once per text. */
+export interface TextMeasures {
+  lines: string[];
+  /** Visible characters, line breaks excluded (what reading speed counts). */
+  chars: number;
+  /** Visible characters of the longest line. */
+  longest: number;
+}
+
+export function measureText(text: string): TextMeasures {
+  const lines = visibleLines(text);
+  let chars = 0;
+  let longest = 0;
+  for (const line of lines) {
+    const length = visibleLength(line);
+    chars += length;
+    if (length > longest) longest = length;
+  }
+  return { lines, chars, longest };
+}
+
+/**
+ * A measurer that remembers each text it saw, for one QC run: every rule asks about the same
+ * cues, and a 10,000-cue file should be measured once, not once per rule.
+ */
+export function memoMeasure(): (text: string) => TextMeasures {
+  const seen = new Map<string, TextMeasures>();
+  return (text) => {
+    let measures = seen.get(text);
+    if (!measures) {
+      measures = measureText(text);
+      seen.set(text, measures);
+    }
+    return measures;
+  };
 }
 
 /** Visible characters of the whole cue, line breaks excluded (what reading speed counts). */

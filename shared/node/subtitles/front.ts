@@ -205,9 +205,8 @@ export function prepareSubtitleText(
       continue;
     }
     const timings: number[] = [];
-    block.lines.forEach((line, i) => {
-      if (looksLikeTiming(line)) timings.push(i);
-    });
+    for (let i = 0; i < block.lines.length; i += 1)
+      if (looksLikeTiming(block.lines[i]!)) timings.push(i);
     if (timings.length === 0) {
       if (!previousText(block.lines, block.first))
         return notSubtitles(block.first, block.lines[0]!);

@@ -49,7 +49,9 @@ export function parseSubtitleText(
   let decoded = 0;
   for (const node of nodes) {
     if (node.type !== 'cue') continue;
-    const raw = node.data.text.replace(GUARD_AT_LINE_START, '');
+    const raw = node.data.text.includes(NOTE_GUARD)
+      ? node.data.text.replace(GUARD_AT_LINE_START, '')
+      : node.data.text;
     const plain = decodeEntities(raw, KEEP_ENCODED);
     if (plain !== raw) decoded += 1;
     cues.push({

@@ -1,15 +1,13 @@
 import type { QcIssue, QcRule } from '../issue';
-import { visibleLength, visibleLines } from '../text';
 
 /** Line length in visible characters (markup and combining marks not counted). */
 export const charsPerLineRule: QcRule = {
   id: 'chars-per-line',
   title: 'Characters per line',
-  check(cues, { limits }) {
+  check(cues, { limits, measure }) {
     const issues: QcIssue[] = [];
     for (const cue of cues) {
-      let longest = 0;
-      for (const line of visibleLines(cue.text)) longest = Math.max(longest, visibleLength(line));
+      const { longest } = measure(cue.text);
       if (longest <= limits.maxLineChars) continue;
       issues.push({
         rule: 'chars-per-line',

@@ -1,6 +1,5 @@
 import { durationMs } from '../cue';
 import type { QcIssue, QcRule } from '../issue';
-import { visibleCharCount } from '../text';
 
 const round1 = (value: number) => Math.round(value * 10) / 10;
 
@@ -8,13 +7,13 @@ const round1 = (value: number) => Math.round(value * 10) / 10;
 export const cpsRule: QcRule = {
   id: 'cps',
   title: 'Reading speed (characters per second)',
-  check(cues, { limits }) {
+  check(cues, { limits, measure }) {
     const issues: QcIssue[] = [];
     for (const cue of cues) {
       const duration = durationMs(cue);
       // Zero and negative durations are the timing rule's; no speed can be measured.
       if (duration <= 0) continue;
-      const chars = visibleCharCount(cue.text);
+      const { chars } = measure(cue.text);
       const cps = (chars * 1000) / duration;
       if (cps <= limits.maxCps) continue;
       issues.push({

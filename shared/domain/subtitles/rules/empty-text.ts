@@ -1,14 +1,13 @@
 import type { QcIssue, QcRule } from '../issue';
-import { visibleText } from '../text';
 
 /** Cues with nothing visible (only spaces or markup): shown as a blank flash, spoken as nothing. */
 export const emptyTextRule: QcRule = {
   id: 'empty-text',
   title: 'Empty cues',
-  check(cues) {
+  check(cues, { measure }) {
     const issues: QcIssue[] = [];
     for (const cue of cues) {
-      if (visibleText(cue.text) !== '') continue;
+      if (measure(cue.text).lines.length > 0) continue;
       issues.push({
         rule: 'empty-text',
         cueId: cue.id,

@@ -1,14 +1,13 @@
 import type { QcIssue, QcRule } from '../issue';
-import { visibleLines } from '../text';
 
 /** Number of visible lines on screen at once. */
 export const lineCountRule: QcRule = {
   id: 'line-count',
   title: 'Lines per cue',
-  check(cues, { limits }) {
+  check(cues, { limits, measure }) {
     const issues: QcIssue[] = [];
     for (const cue of cues) {
-      const lines = visibleLines(cue.text).length;
+      const lines = measure(cue.text).lines.length;
       if (lines <= limits.maxLines) continue;
       issues.push({
         rule: 'line-count',
