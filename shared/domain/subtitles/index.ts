@@ -14,6 +14,7 @@ export * from './wrap';
 export * from './fit';
 export * from './language';
 export * from './file';
+export * from './document';
 export { applyFix, fixAll, closeSmallGaps, FIXES, FIX_LABELS } from './fixes';
 export type { AppliedFix } from './fixes';
 export type { Fix } from './fixes/fix';
