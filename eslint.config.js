@@ -62,14 +62,20 @@ export default tseslint.config(
               message: 'shared imports nothing outside shared.',
             },
             {
+              // shared/node is the Node-side part of shared (file readers main and engine share).
+              target: ['./shared/api', './shared/domain', './shared/ipc', './shared/security'],
+              from: ['./shared/node'],
+              message: 'Pure shared code never imports the Node-side shared/node.',
+            },
+            {
               target: './renderer',
-              from: ['./electron', './engine', './scripts'],
+              from: ['./electron', './engine', './scripts', './shared/node'],
               message: 'The renderer talks to main only through the bridge.',
             },
             {
               target: './engine',
-              from: ['./electron', './renderer', './shared/ipc', './shared/domain'],
-              message: 'The engine imports shared/api only.',
+              from: ['./electron', './renderer', './shared/ipc'],
+              message: 'The engine imports shared/api, shared/domain and shared/node only.',
             },
             {
               target: './electron',
@@ -83,6 +89,8 @@ export default tseslint.config(
   },
   {
     files: ['shared/**/*.ts', 'renderer/**/*.{ts,tsx}'],
+    // shared/node is shared by main and the engine only, and may use Node (decision 040).
+    ignores: ['shared/node/**'],
     rules: {
       'no-restricted-imports': [
         'error',

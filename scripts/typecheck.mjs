@@ -1,7 +1,7 @@
-// Type-checks every per-folder project (shared, engine, electron, renderer, e2e, scripts).
+// Type-checks every per-folder project (shared, shared/node, engine, electron, renderer, e2e, scripts).
 import { execFileSync } from 'node:child_process';
 
-const projects = ['shared', 'engine', 'electron', 'renderer', 'e2e', 'scripts'];
+const projects = ['shared', 'shared/node', 'engine', 'electron', 'renderer', 'e2e', 'scripts'];
 let failed = false;
 for (const project of projects) {
   try {

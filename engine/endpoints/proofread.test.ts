@@ -9,8 +9,8 @@ import {
   videoWithAudio,
   wordErrorRate,
 } from '../speech/__tests__/media-fixtures';
-import { checkDeclaredLanguage } from '../subtitles/language';
-import { parseSrt } from '../subtitles/srt';
+import { checkDeclaredLanguage } from '../../shared/domain/subtitles/language';
+import { parseSubtitleText } from '../../shared/node/subtitles/parse';
 import { makeTestVideo } from '../testing/media';
 import { startTestEngine, type TestEngine } from '../testing/harness';
 
@@ -57,8 +57,10 @@ describe('POST /v1/proofread', () => {
       expect(new URL(url).pathname).toMatch(/\.srt$/);
       const path = join(dir, `proofread-${code}.srt`);
       expect((await download(url, path)).status).toBe(200);
-      const { cues, errors } = parseSrt(await readFile(path, 'utf8'));
-      expect(errors).toEqual([]);
+      const parsed = parseSubtitleText(await readFile(path, 'utf8'), 'srt');
+      if (!parsed.ok) throw new Error(parsed.error.message);
+      expect(parsed.value.repairs).toEqual([]);
+      const { cues } = parsed.value;
       expect(cues.length).toBe(task.cue_count);
       texts[code] = cues.map((c) => c.text.replace(/\n/g, ' ')).join(' ');
     }

@@ -1,7 +1,11 @@
+import { FIT_WARNING_RATIO } from '../../shared/domain/subtitles/fit';
 import { filterMonoPcm } from './pcm-filter';
 
-/** Fastest speed-up applied to a line: beyond ~1.3x synthetic speech gets hard to follow (docs/product-notes.md 1.2). */
-export const MAX_TEMPO = 1.3;
+/**
+ * Fastest speed-up applied to a line: the ratio the editor's fit meter warns above, since past
+ * it synthetic speech gets hard to follow (docs/subtitles.md, "Fit estimate").
+ */
+export const MAX_TEMPO = FIT_WARNING_RATIO;
 
 export interface FittedLine {
   samples: Float32Array;

@@ -3,10 +3,10 @@ import { join } from 'node:path';
 import type { LanguageCode } from '../../shared/api/languages';
 import type { RunContext, TaskFailure, TaskResultFields } from '../server/endpoint';
 import { taskFailure } from '../server/endpoint';
-import type { Cue } from '../subtitles/cue';
-import type { CueWarning } from '../subtitles/quality';
-import { cueWarnings } from '../subtitles/quality';
-import { serializeSrt } from '../subtitles/srt';
+import type { Cue } from '../../shared/domain/subtitles/cue';
+import { formatSubtitles } from '../../shared/node/subtitles/write';
+import type { CueWarning } from '../subtitles/reading-warnings';
+import { cueWarnings } from '../subtitles/reading-warnings';
 import { transcribeSpeech } from './transcribe';
 import { translateCues, translationRoute, TRANSLATION_COVERAGE } from './translate';
 
@@ -27,7 +27,10 @@ export async function publishSrt(
   ctx: RunContext,
 ): Promise<string> {
   const path = join(ctx.workDir, `${name}-${language}.srt`);
-  await writeFile(path, serializeSrt(cues), 'utf8');
+  const written = formatSubtitles(cues, 'srt');
+  // Cues come from our own transcript and dub timing: never negative, never a day long.
+  if (!written.ok) throw new Error(`Cannot write ${name}-${language}.srt: ${written.message}`);
+  await writeFile(path, written.text, 'utf8');
   const published = await ctx.publish(path, {
     contentType: 'application/x-subrip',
     ext: 'srt',

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { LanguageCode } from '../../shared/api/languages';
 import { FFMPEG_QUIET, lastErrorLine, runTool } from '../media/process';
-import type { Cue } from '../subtitles/cue';
+import type { Cue } from '../../shared/domain/subtitles/cue';
 import { buildCues } from './cue-builder';
 import { maskNonSpeech } from './speech-mask';
 import type { SpeechResult } from './result';

@@ -4,9 +4,10 @@ import { join } from 'node:path';
 import type { LanguageCode } from '../../shared/api/languages';
 import { LANGUAGE_NAMES } from '../../shared/api/languages';
 import { lastErrorLine, runTool } from '../media/process';
-import type { Cue } from '../subtitles/cue';
-import { visibleText } from '../subtitles/cue';
-import { wrapSubtitleText } from '../subtitles/wrap';
+import type { Cue } from '../../shared/domain/subtitles/cue';
+import { limitsFor, STREAMING_PROFILE } from '../../shared/domain/subtitles/profiles';
+import { visibleText } from '../../shared/domain/subtitles/text';
+import { wrapText } from '../../shared/domain/subtitles/wrap';
 import type { SpeechResult } from './result';
 import { speechFail, speechOk } from './result';
 
@@ -163,10 +164,11 @@ export async function translateCues(
   const lines = cues.map((cue) => visibleText(cue.text).replace(/\n/g, ' '));
   const translated = await translateLines(lines, source, target, signal);
   if (!translated.ok) return translated;
+  const limits = limitsFor(STREAMING_PROFILE, target);
   return speechOk(
     cues.map((cue, i) => ({
       ...cue,
-      text: wrapSubtitleText(translated.value[i] ?? '', target).join('\n'),
+      text: wrapText(translated.value[i] ?? '', limits, target).join('\n'),
     })),
   );
 }

@@ -1,6 +1,6 @@
 import type { LanguageCode } from '../../shared/api/languages';
-import type { Cue } from '../subtitles/cue';
-import { visibleText } from '../subtitles/cue';
+import type { Cue } from '../../shared/domain/subtitles/cue';
+import { visibleText } from '../../shared/domain/subtitles/text';
 import { fitToSlot } from './fit';
 import type { SpeechResult } from './result';
 import { speechFail, speechOk } from './result';
@@ -9,7 +9,8 @@ import { synthesizeLine } from './tts';
 
 /** Where one cue's line was actually spoken in the dub. */
 export interface VoicedLine {
-  cue: number;
+  /** Id of the cue this line speaks. */
+  cue: string;
   text: string;
   slotStart: number;
   slotEnd: number;
@@ -59,16 +60,20 @@ export async function renderVoiceTrack(
     const fitted = await fitToSlot(
       spoken.value.samples,
       spoken.value.sampleRate,
-      cue.end - cue.start,
+      (cue.endMs - cue.startMs) / 1000,
       sampleRate,
       options.signal,
     );
     if (!fitted.ok)
-      return speechFail('TTS_FAILED', `Cannot fit cue ${cue.index} to its slot: ${fitted.message}`);
+      return speechFail(
+        'TTS_FAILED',
+        `Cannot fit cue ${lines.length + 1} to its slot: ${fitted.message}`,
+      );
     const { samples, tempo, overflowSeconds } = fitted.value;
     if (tempo > 1) issues.add('line_sped_up');
     if (overflowSeconds > OVERFLOW_TOLERANCE) issues.add('line_too_long_for_slot');
-    const start = Math.max(cue.start, lines.length > 0 ? previousEnd + LINE_GAP : 0);
+    const slotStart = cue.startMs / 1000;
+    const start = Math.max(slotStart, lines.length > 0 ? previousEnd + LINE_GAP : 0);
     const first = Math.round(start * sampleRate);
     const room = Math.max(0, total - first);
     if (samples.length > room) issues.add('speech_truncated_at_end');
@@ -76,10 +81,10 @@ export async function renderVoiceTrack(
     const end = Math.min(durationSeconds, start + samples.length / sampleRate);
     if (samples.length > 0) previousEnd = end;
     lines.push({
-      cue: cue.index,
+      cue: cue.id,
       text,
-      slotStart: cue.start,
-      slotEnd: cue.end,
+      slotStart,
+      slotEnd: cue.endMs / 1000,
       start,
       end: Math.max(start, end),
       tempo,
@@ -91,15 +96,15 @@ export async function renderVoiceTrack(
   return speechOk({ samples: track, sampleRate, lines, issues: [...issues], voice });
 }
 
-/** The dub's own timing as subtitle cues: each line's text over the span it was spoken. */
+/** The dub's own timing as subtitle cues (ids kept): each line's text over the span it was spoken. */
 export function retimedCues(lines: readonly VoicedLine[], originals: readonly Cue[]): Cue[] {
   return lines
     .filter((line) => line.end > line.start)
-    .map((line, i) => ({
-      index: i + 1,
-      start: line.start,
-      end: line.end,
-      text: originals.find((c) => c.index === line.cue)?.text ?? line.text,
+    .map((line) => ({
+      id: line.cue,
+      startMs: Math.round(line.start * 1000),
+      endMs: Math.round(line.end * 1000),
+      text: originals.find((c) => c.id === line.cue)?.text ?? line.text,
     }));
 }
 

@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { LanguageCode } from '../../shared/api/languages';
-import { checkDeclaredLanguage } from './language';
 import { preflightScript } from './preflight';
-import { cueWarnings } from './quality';
-import { wrapSubtitleText } from './wrap';
+import { limitsFor, STREAMING_PROFILE } from '../../shared/domain/subtitles/profiles';
+import { wrapText } from '../../shared/domain/subtitles/wrap';
+import { cueWarnings } from './reading-warnings';
+
+const wrapSubtitleText = (text: string, language: LanguageCode) =>
+  wrapText(text, limitsFor(STREAMING_PROFILE, language), language);
 
 const srt = (...cues: [number, number, string][]) =>
   cues
@@ -64,12 +67,30 @@ describe('preflightScript', () => {
     ['too large', { filename: 'es.srt', content: 'x'.repeat(1024 * 1024 + 1) }, 'file_too_large'],
     [
       'not text',
-      { filename: 'es.srt', content: new Uint8Array([0xc3, 0x28, 0xa0]) },
+      { filename: 'es.srt', content: new Uint8Array([0x00, 0x01, 0x02, 0xff, 0x00]) },
       'invalid_encoding',
     ],
     [
+      'UTF-32',
+      { filename: 'es.srt', content: new Uint8Array([0xff, 0xfe, 0x00, 0x00, 0x31, 0, 0, 0]) },
+      'invalid_encoding',
+    ],
+    [
+      'zero-length cue',
+      { filename: 'es.srt', content: srt([4, 4, 'Hola y bienvenidos a nuestro vídeo de hoy.']) },
+      'zero_duration',
+    ],
+    [
+      'negative time',
+      {
+        filename: 'es.srt',
+        content: SPANISH.replace('00:00:01,000 -->', '-00:00:01,000 -->'),
+      },
+      'negative_time',
+    ],
+    [
       'parse error',
-      { filename: 'es.srt', content: `${SPANISH}\n3\nnot a timing line\ntext\n` },
+      { filename: 'es.srt', content: `${SPANISH}\n3\n00:00:1x,000 --> 00:00:12,000\ntext\n` },
       'parse_error',
     ],
     ['no cues', { filename: 'es.srt', content: srt([1, 2, '   ']) }, 'no_cues'],
@@ -126,7 +147,7 @@ describe('preflightScript', () => {
     expect(report.changes_count).toBe(3);
     expect(report.cue_count).toBe(3);
     expect(cues[0]?.text.split('\n').length).toBe(2);
-    expect(cues[1]?.end).toBe(8);
+    expect(cues[1]?.endMs).toBe(8000);
     expect(details.changes.map((c) => c.code).sort()).toEqual([
       'empty_cue_removed',
       'line_shortened',
@@ -154,21 +175,44 @@ describe('preflightScript', () => {
   });
 });
 
+describe('what the old parser got wrong', () => {
+  it('reads a time without milliseconds, a non-numeric cue number and a cue with no blank line', async () => {
+    const content =
+      '1a\n00:00:01 --> 00:00:04\nHola y bienvenidos a nuestro vídeo.\n' +
+      '00:00:05,000 --> 00:00:09,000\nHoy hablamos del tiempo &amp; la sierra.\n';
+    const { report, cues } = await preflightScript({ filename: 'es.srt', content, language: 'es' });
+    expect(report.status).toBe('ok');
+    expect(cues.map((c) => [c.startMs, c.endMs, c.text])).toEqual([
+      [1000, 4000, 'Hola y bienvenidos a nuestro vídeo.'],
+      [5000, 9000, 'Hoy hablamos del tiempo & la sierra.'],
+    ]);
+  });
+
+  it('names UTF-32 as the reason', async () => {
+    const { details } = await preflightScript({
+      filename: 'es.srt',
+      content: new Uint8Array([0xff, 0xfe, 0x00, 0x00, 0x31, 0, 0, 0]),
+      language: 'es',
+    });
+    expect(details.problems[0]?.message).toMatch(/UTF-32/);
+  });
+});
+
 describe('reading norms', () => {
   it('uses 20 CPS for English and 17 for Spanish', () => {
-    const cue = { index: 1, start: 0, end: 2, text: 'This line has exactly thirty-six ch' };
+    const cue = { id: 'c1', startMs: 0, endMs: 2000, text: 'This line has exactly thirty-six ch' };
     expect(cueWarnings([cue], 'en')).toEqual([]);
     expect(cueWarnings([cue], 'es').map((w) => w.code)).toEqual(['high_text_speed']);
     expect(cueWarnings([cue], 'es')[0]?.characters_per_second).toBe(17.5);
   });
 
   it('uses character limits for Chinese and ignores Thai combining marks', () => {
-    const zh = { index: 1, start: 0, end: 1.5, text: '感谢您的观看我们下次在我们的频道再见' };
+    const zh = { id: 'c1', startMs: 0, endMs: 1500, text: '感谢您的观看我们下次在我们的频道再见' };
     expect(cueWarnings([zh], 'zh_cn').map((w) => w.code)).toEqual([
       'high_text_speed',
       'line_too_long',
     ]);
-    const th = { index: 1, start: 0, end: 3, text: 'ขอบคุณที่รับชม' };
+    const th = { id: 'c1', startMs: 0, endMs: 3000, text: 'ขอบคุณที่รับชม' };
     expect(cueWarnings([th], 'th')).toEqual([]);
   });
 
@@ -183,51 +227,5 @@ describe('reading norms', () => {
       '感谢您的观看我们下',
       '次在我们的频道再见',
     ]);
-  });
-});
-
-describe('checkDeclaredLanguage', () => {
-  const SAMPLES: Record<LanguageCode, string> = {
-    en: 'Thank you for watching, and see you next time on our channel.',
-    zh_cn: '感谢您的观看，我们下次在我们的频道再见。',
-    ja: 'ご覧いただきありがとうございます。また次回お会いしましょう。',
-    ko: '시청해 주셔서 감사합니다. 다음에 또 만나요. 좋은 하루 되세요.',
-    pt: 'Obrigado por assistir e até a próxima vez no nosso canal.',
-    pt_br: 'Obrigado por assistir, a gente se vê na próxima vez no nosso canal.',
-    es: 'Gracias por ver el vídeo y nos vemos la próxima vez en nuestro canal.',
-    es_419: 'Gracias por ver el video y nos vemos la próxima vez en nuestro canal.',
-    de: 'Vielen Dank fürs Zuschauen und bis zum nächsten Mal auf unserem Kanal.',
-    fr: 'Merci de nous avoir regardés et à la prochaine fois sur notre chaîne.',
-    it: 'Grazie per aver guardato e ci vediamo la prossima volta sul nostro canale.',
-    ru: 'Спасибо за просмотр, увидимся в следующий раз на нашем канале.',
-    th: 'ขอบคุณที่รับชม แล้วพบกันใหม่ครั้งหน้าในช่องของเรา',
-    ar: 'شكرا على المشاهدة ونراكم في المرة القادمة على قناتنا.',
-    tr: 'İzlediğiniz için teşekkürler, kanalımızda bir dahaki sefere görüşmek üzere.',
-    vi: 'Cảm ơn các bạn đã xem và hẹn gặp lại lần sau trên kênh của chúng tôi.',
-    id: 'Terima kasih telah menonton dan sampai jumpa lagi di saluran kami.',
-  };
-
-  it.each(Object.entries(SAMPLES))('recognises %s', (code, text) => {
-    expect(checkDeclaredLanguage(text, code as LanguageCode).matches).toBe(true);
-  });
-
-  it('rejects a sentence declared as another language', () => {
-    expect(checkDeclaredLanguage(SAMPLES.de, 'en')).toMatchObject({
-      matches: false,
-      detected: 'de',
-    });
-    expect(checkDeclaredLanguage(SAMPLES.ru, 'es')).toMatchObject({
-      matches: false,
-      detected: 'ru',
-    });
-    expect(checkDeclaredLanguage(SAMPLES.zh_cn, 'ja').matches).toBe(false);
-  });
-
-  it('gives no verdict on very short text', () => {
-    expect(checkDeclaredLanguage('OK!', 'de')).toEqual({
-      matches: true,
-      detected: null,
-      accuracy: 0,
-    });
   });
 });

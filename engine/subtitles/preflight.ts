@@ -1,17 +1,20 @@
 import type { LanguageCode } from '../../shared/api/languages';
 import { LIMITS } from '../../shared/api/limits';
-import type { Cue } from './cue';
-import { visibleText } from './cue';
-import { parseSubtitles, subtitleFormatOf } from './format';
-import { checkDeclaredLanguage } from './language';
-import type { CueWarning } from './quality';
-import { cueWarnings } from './quality';
+import type { Cue } from '../../shared/domain/subtitles/cue';
+import type { ReadError } from '../../shared/domain/subtitles/file';
+import { checkDeclaredLanguage } from '../../shared/domain/subtitles/language';
+import { visibleText } from '../../shared/domain/subtitles/text';
+import { decodeSubtitleBytes } from '../../shared/node/subtitles/decode';
+import { parseSubtitleText } from '../../shared/node/subtitles/parse';
+import { formatFromName } from '../../shared/node/subtitles/read';
+import type { CueWarning } from './reading-warnings';
+import { cueWarnings } from './reading-warnings';
 import type { ScriptChange, ScriptProblem } from './script-fixes';
 import { checkAndFixScript } from './script-fixes';
 
 export type PreflightStatus = 'ok' | 'review_required' | 'blocked';
 
-/** The per-language report of dubbing's `subtitle_preflight` (docs/api-notes.md 5.4). */
+/** The per-language report of dubbing's `subtitle_preflight` (shape in docs/subtitles.md, "Service reports"). */
 export interface PreflightReport {
   status: PreflightStatus;
   cue_count: number;
@@ -51,25 +54,32 @@ export interface PreflightOutcome {
 /** Publishes the full report and answers its URL (null when it cannot be published). */
 export type PublishReport = (details: PreflightDetails) => Promise<string | null>;
 
-function decodeScript(content: Uint8Array | string): string | null {
-  if (typeof content === 'string') return content;
-  try {
-    if (content[0] === 0xff && content[1] === 0xfe)
-      return new TextDecoder('utf-16le').decode(content);
-    if (content[0] === 0xfe && content[1] === 0xff)
-      return new TextDecoder('utf-16be').decode(content);
-    return new TextDecoder('utf-8', { fatal: true }).decode(content);
-  } catch {
-    return null;
-  }
-}
+/** The report's problem code for each way reading can fail (codes clients already know). */
+const READ_PROBLEM: Record<ReadError['code'], string> = {
+  empty_file: 'no_cues',
+  binary_file: 'invalid_encoding',
+  unsupported_encoding: 'invalid_encoding',
+  not_subtitles: 'parse_error',
+  bad_timing: 'parse_error',
+  too_large_to_read: 'file_too_large',
+};
+
+const problemOf = (error: ReadError): ScriptProblem => ({
+  code: READ_PROBLEM[error.code],
+  message: error.message,
+  ...(error.line !== undefined ? { line: error.line } : {}),
+});
 
 function byteLength(content: Uint8Array | string): number {
   return typeof content === 'string' ? Buffer.byteLength(content, 'utf8') : content.byteLength;
 }
 
-function screen(input: ScriptInput): { text: string } | { problem: ScriptProblem } {
-  if (!subtitleFormatOf(input.filename)) {
+/** Extension and size first (cheap, and what the service checks first), then the shared reader. */
+function readScript(
+  input: ScriptInput,
+): { cues: Cue[]; problems: ScriptProblem[] } | { problem: ScriptProblem } {
+  const format = formatFromName(input.filename);
+  if (!format) {
     return {
       problem: {
         code: 'unsupported_extension',
@@ -80,12 +90,22 @@ function screen(input: ScriptInput): { text: string } | { problem: ScriptProblem
   if (byteLength(input.content) > LIMITS.subtitleFileMaxBytes) {
     return { problem: { code: 'file_too_large', message: 'Subtitle files may be at most 1 MiB' } };
   }
-  const text = decodeScript(input.content);
-  if (text === null)
-    return {
-      problem: { code: 'invalid_encoding', message: 'The file is not valid UTF-8 or UTF-16 text' },
-    };
-  return { text };
+  let text = input.content;
+  if (typeof text !== 'string') {
+    const decoded = decodeSubtitleBytes(text);
+    if (!decoded.ok) return { problem: problemOf(decoded.error) };
+    text = decoded.text;
+  } else if (text.trim() === '') {
+    return { problem: { code: 'no_cues', message: 'The script is empty' } };
+  }
+  const parsed = parseSubtitleText(text, format);
+  if (!parsed.ok) return { problem: problemOf(parsed.error) };
+  // The reader sets negative times to 0 to stay editable; the service refuses them.
+  const negative = parsed.value.repairs.find((repair) => repair.code === 'negative-time');
+  const problems: ScriptProblem[] = negative
+    ? [{ code: 'negative_time', line: negative.line, message: negative.message }]
+    : [];
+  return { cues: parsed.value.cues, problems };
 }
 
 /**
@@ -102,15 +122,16 @@ export async function preflightScript(
   let cues: Cue[] = [];
   let warnings: CueWarning[] = [];
   let detection = { detected: null as string | null, accuracy: 0 };
-  const screened = screen(input);
-  if ('problem' in screened) {
-    problems.push(screened.problem);
+  const read = readScript(input);
+  if ('problem' in read) {
+    problems.push(read.problem);
   } else {
-    const format = subtitleFormatOf(input.filename) ?? 'srt';
-    const parsed = parseSubtitles(screened.text, format);
-    for (const error of parsed.errors)
-      problems.push({ code: 'parse_error', line: error.line, message: error.message });
-    const checked = checkAndFixScript(parsed.cues, input.language, input.mediaDuration);
+    problems.push(...read.problems);
+    const checked = checkAndFixScript(
+      read.cues,
+      input.language,
+      input.mediaDuration === undefined ? undefined : Math.round(input.mediaDuration * 1000),
+    );
     problems.push(...checked.problems);
     changes = checked.changes;
     cues = checked.cues;

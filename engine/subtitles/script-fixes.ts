@@ -1,8 +1,10 @@
 import type { LanguageCode } from '../../shared/api/languages';
-import type { Cue } from './cue';
-import { renumber, visibleText } from './cue';
-import { displayLength, readingNorms } from './norms';
-import { wrapSubtitleText } from './wrap';
+import type { Cue } from '../../shared/domain/subtitles/cue';
+import { applyFix } from '../../shared/domain/subtitles/fixes';
+import { qcContext } from '../../shared/domain/subtitles/qc';
+import { orderRule } from '../../shared/domain/subtitles/rules/order';
+import { timingRule } from '../../shared/domain/subtitles/rules/timing';
+import { visibleLength, visibleLines, visibleText } from '../../shared/domain/subtitles/text';
 
 /** A blocking problem found in a submitted script. */
 export interface ScriptProblem {
@@ -26,88 +28,110 @@ export interface ScriptCheck {
   changes: ScriptChange[];
 }
 
-/** Overlaps shorter than this are trimmed; anything longer is a timing error to fix by hand. */
-const MAX_TRIMMED_OVERLAP = 0.5;
-const MIN_CUE_AFTER_TRIM = 0.2;
+/** Overlaps up to this are trimmed; anything longer is a timing error to fix by hand. */
+const MAX_TRIMMED_OVERLAP_MS = 500;
+const MIN_CUE_AFTER_TRIM_MS = 200;
 
-function timingProblems(cues: readonly Cue[], mediaDuration?: number): ScriptProblem[] {
+const longestLine = (text: string) => Math.max(0, ...visibleLines(text).map(visibleLength));
+
+function timingProblems(
+  cues: readonly Cue[],
+  number: (id: string) => number,
+  context: ReturnType<typeof qcContext>,
+  mediaDurationMs?: number,
+): ScriptProblem[] {
   const problems: ScriptProblem[] = [];
-  cues.forEach((cue, i) => {
-    const n = i + 1;
-    if (cue.start < 0 || cue.end < 0)
-      problems.push({ code: 'negative_time', cue: n, message: `Cue ${n} has a negative time` });
-    if (cue.end <= cue.start)
-      problems.push({
-        code: 'end_before_start',
-        cue: n,
-        message: `Cue ${n} ends before it starts`,
-      });
-    const previous = cues[i - 1];
-    if (previous && cue.start < previous.start) {
-      problems.push({
-        code: 'cues_out_of_order',
-        cue: n,
-        message: `Cue ${n} starts before cue ${n - 1}`,
-      });
-    }
-    if (mediaDuration !== undefined && cue.start >= mediaDuration) {
+  for (const issue of timingRule.check(cues, context)) {
+    const cue = cues.find((c) => c.id === issue.cueId)!;
+    const n = number(cue.id);
+    const code =
+      cue.startMs < 0 || cue.endMs < 0
+        ? 'negative_time'
+        : cue.endMs === cue.startMs
+          ? 'zero_duration'
+          : 'end_before_start';
+    problems.push({ code, cue: n, message: `Cue ${n}: ${issue.message}` });
+  }
+  for (const issue of orderRule.check(cues, context)) {
+    const n = number(issue.cueId);
+    problems.push({
+      code: 'cues_out_of_order',
+      cue: n,
+      message: `Cue ${n} starts before cue ${n - 1}`,
+    });
+  }
+  if (mediaDurationMs !== undefined) {
+    for (const cue of cues) {
+      if (cue.startMs < mediaDurationMs) continue;
+      const n = number(cue.id);
       problems.push({
         code: 'cue_after_media_end',
         cue: n,
-        message: `Cue ${n} starts at ${cue.start.toFixed(3)} s, after the video ends (${mediaDuration.toFixed(3)} s)`,
+        message: `Cue ${n} starts at ${(cue.startMs / 1000).toFixed(3)} s, after the video ends (${(mediaDurationMs / 1000).toFixed(3)} s)`,
       });
     }
-  });
+  }
   return problems;
 }
 
-/** Removes empty cues, trims small overlaps, re-wraps over-long lines; reports what changed. */
+/**
+ * The service's preflight edits: removes empty cues, trims small overlaps (the earlier cue ends
+ * where the next starts), re-wraps over-long lines, all with the shared fixes; reports what
+ * changed and what blocks the script. Cue numbers are positions in the submitted file.
+ */
 export function checkAndFixScript(
   parsed: readonly Cue[],
   language: LanguageCode,
-  mediaDuration?: number,
+  mediaDurationMs?: number,
 ): ScriptCheck {
-  const problems = timingProblems(parsed, mediaDuration);
+  const positions = new Map(parsed.map((cue, i) => [cue.id, i + 1]));
+  const number = (id: string) => positions.get(id) ?? 0;
+  const context = qcContext({ language });
+  const problems = timingProblems(parsed, number, context, mediaDurationMs);
   const changes: ScriptChange[] = [];
-  const kept: Cue[] = [];
-  parsed.forEach((cue, i) => {
-    if (visibleText(cue.text) === '') {
-      changes.push({ cue: i + 1, code: 'empty_cue_removed', before: cue.text, after: '' });
-    } else {
-      kept.push({ ...cue });
-    }
-  });
-  for (let i = 0; i + 1 < kept.length; i += 1) {
-    const cue = kept[i] as Cue;
-    const next = kept[i + 1] as Cue;
-    const overlap = cue.end - next.start;
-    if (overlap <= 0 || next.start < cue.start) continue;
-    if (overlap <= MAX_TRIMMED_OVERLAP && next.start - cue.start >= MIN_CUE_AFTER_TRIM) {
+  let cues: readonly Cue[] = parsed;
+  for (const cue of parsed) {
+    if (visibleText(cue.text) !== '') continue;
+    changes.push({ cue: number(cue.id), code: 'empty_cue_removed', before: cue.text, after: '' });
+    cues = applyFix('remove-empty', cues, cue.id, context);
+  }
+  for (let i = 1; i < cues.length; i += 1) {
+    const previous = cues[i - 1]!;
+    const cue = cues[i]!;
+    const overlap = previous.endMs - cue.startMs;
+    if (overlap <= 0 || cue.startMs < previous.startMs) continue;
+    if (
+      overlap <= MAX_TRIMMED_OVERLAP_MS &&
+      cue.startMs - previous.startMs >= MIN_CUE_AFTER_TRIM_MS
+    ) {
       changes.push({
-        cue: cue.index,
+        cue: number(previous.id),
         code: 'overlap_trimmed',
-        before: `end ${cue.end}`,
-        after: `end ${next.start}`,
+        before: `end ${previous.endMs / 1000}`,
+        after: `end ${cue.startMs / 1000}`,
       });
-      cue.end = next.start;
+      cues = applyFix('trim-overlap', cues, cue.id, context);
     } else {
       problems.push({
         code: 'overlapping_cues',
-        cue: cue.index,
-        message: `Cue ${cue.index} overlaps the next cue by ${overlap.toFixed(3)} s`,
+        cue: number(previous.id),
+        message: `Cue ${number(previous.id)} overlaps the next cue by ${(overlap / 1000).toFixed(3)} s`,
       });
     }
   }
-  const { maxLineChars } = readingNorms(language);
-  for (const cue of kept) {
-    const lines = visibleText(cue.text).split('\n');
-    const longest = Math.max(...lines.map(displayLength));
-    if (longest <= maxLineChars) continue;
-    const wrapped = wrapSubtitleText(lines.join(' '), language);
-    if (Math.max(...wrapped.map(displayLength)) >= longest) continue;
-    const after = wrapped.join('\n');
-    changes.push({ cue: cue.index, code: 'line_shortened', before: cue.text, after });
-    cue.text = after;
+  for (const cue of [...cues]) {
+    const longest = longestLine(cue.text);
+    if (longest <= context.limits.maxLineChars) continue;
+    const fixed = applyFix('rebalance-lines', cues, cue.id, context);
+    const after = fixed.find((c) => c.id === cue.id)!;
+    if (longestLine(after.text) >= longest) continue;
+    changes.push({
+      cue: number(cue.id),
+      code: 'line_shortened',
+      before: cue.text,
+      after: after.text,
+    });
+    cues = fixed;
   }
-  return { cues: renumber(kept), problems, changes };
+  return { cues: [...cues], problems, changes };
 }

@@ -8,6 +8,8 @@ export interface IpcError {
   retryable: boolean;
   /** Optional field the message is about, so the UI can show it at the field. */
   field?: string;
+  /** Optional 1-based line of a file the message is about (where reading a file stopped). */
+  line?: number;
 }
 
 export type Result<T> = { ok: true; value: T } | { ok: false; error: IpcError };

@@ -16,6 +16,7 @@ import { checkBeforeUpload } from '../services/media/preflight';
 import { probeMedia, type ProbeMedia } from '../services/media/probe';
 import { apiErrorResult, problemsResult } from './api-errors';
 import { redactedJob, redactedResult } from '../services/api-client/redacted-errors';
+import { subtitleHandlers } from './handlers-subtitles';
 
 /** What the Electron adapters (or the browser-mode host) provide for the platform's own UI. */
 export interface PlatformDeps {
@@ -179,6 +180,7 @@ export function createHandlers(deps: HandlerDeps): IpcHandlers {
       const paths = await files.rememberPicked(await platform.pickFiles(kind, multiple));
       return ok({ paths });
     },
+    ...subtitleHandlers({ files, projectFolder: () => services.settings.get().projectFolder }),
     'shell:openExternal': async ({ url }) => {
       // Refused links (not https, or not allowlisted) are not an error: nothing was opened.
       if (!isAllowedExternalUrl(url)) return ok({ opened: false });

@@ -56,8 +56,8 @@ describe('buildCues', () => {
       [word('bye', 4, 4.3)],
     ]);
     expect(cues.map((c) => c.text)).toEqual(['Hello there', 'I am back.', 'Bye.']);
-    expect(cues[0]).toMatchObject({ start: 0.2, end: 1.2 });
-    expect(cues[2]).toMatchObject({ start: 4, end: 5 });
+    expect(cues[0]).toMatchObject({ id: 'c1', startMs: 200, endMs: 1200 });
+    expect(cues[2]).toMatchObject({ id: 'c3', startMs: 4000, endMs: 5000 });
   });
 
   it('keeps cues within two 42-character lines and 7 seconds', () => {
@@ -67,7 +67,7 @@ describe('buildCues', () => {
     const cues = buildCues([words]);
     expect(cues.length).toBeGreaterThan(3);
     for (const cue of cues) {
-      expect(cue.end - cue.start).toBeLessThanOrEqual(7);
+      expect(cue.endMs - cue.startMs).toBeLessThanOrEqual(7000);
       const lines = cue.text.split('\n');
       expect(lines.length).toBeLessThanOrEqual(2);
       for (const line of lines) expect(line.length).toBeLessThanOrEqual(42);
@@ -93,8 +93,8 @@ describe('transcribeSpeech (real pocketsphinx)', () => {
     if (!result.ok) return;
     const text = result.value.cues.map((c) => c.text.replace(/\n/g, ' ')).join(' ');
     expect(wordErrorRate(TEXT, text)).toBeLessThan(0.25);
-    expect(result.value.cues[0]?.start).toBeGreaterThanOrEqual(0);
-    expect(result.value.cues.at(-1)?.end).toBeLessThanOrEqual(8);
+    expect(result.value.cues[0]?.startMs).toBeGreaterThanOrEqual(0);
+    expect(result.value.cues.at(-1)?.endMs).toBeLessThanOrEqual(8000);
     expect(result.value.confidence.mean).toBeGreaterThan(0.55);
   });
 

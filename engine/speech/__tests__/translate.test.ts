@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LanguageCode } from '../../../shared/api/languages';
-import { checkDeclaredLanguage } from '../../subtitles/language';
+import { checkDeclaredLanguage } from '../../../shared/domain/subtitles/language';
 import { translateCues, translateLines, translationRoute } from '../translate';
 
 const ENGLISH = [
@@ -86,20 +86,20 @@ describe('translateLines (real apertium)', () => {
 
   it('translates cues keeping their times and wrapping long text', async () => {
     const cues = [
-      { index: 1, start: 0.5, end: 3, text: 'Thank you for watching this video.' },
+      { id: 'c1', startMs: 500, endMs: 3000, text: 'Thank you for watching this video.' },
       {
-        index: 2,
-        start: 3.2,
-        end: 8,
+        id: 'c2',
+        startMs: 3200,
+        endMs: 8000,
         text: 'We will talk about the weather in the mountains\nand in the valleys tomorrow morning.',
       },
     ];
     const result = await translateCues(cues, 'en', 'es');
     expect(result.ok).toBe(true);
     if (!result.ok) return;
-    expect(result.value.map((c) => [c.start, c.end])).toEqual([
-      [0.5, 3],
-      [3.2, 8],
+    expect(result.value.map((c) => [c.id, c.startMs, c.endMs])).toEqual([
+      ['c1', 500, 3000],
+      ['c2', 3200, 8000],
     ]);
     for (const line of result.value[1]?.text.split('\n') ?? [])
       expect(line.length).toBeLessThanOrEqual(42);

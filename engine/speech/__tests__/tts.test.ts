@@ -82,14 +82,14 @@ describe('TTS (real espeak-ng / Festival)', () => {
 
   it('renders a voice track as long as the media and reports lines that do not fit', async () => {
     const cues = [
-      { index: 1, start: 0.5, end: 3, text: 'Gracias por mirar.' },
+      { id: 'c1', startMs: 500, endMs: 3000, text: 'Gracias por mirar.' },
       {
-        index: 2,
-        start: 3.2,
-        end: 3.9,
+        id: 'c2',
+        startMs: 3200,
+        endMs: 3900,
         text: 'Hoy vamos a hablar del tiempo en las montañas y en los valles.',
       },
-      { index: 3, start: 6, end: 8, text: 'Hasta mañana.' },
+      { id: 'c3', startMs: 6000, endMs: 8000, text: 'Hasta mañana.' },
     ];
     const result = await renderVoiceTrack(cues, 'es', 9, { workDir: dir });
     if (!result.ok) throw new Error(result.error.message);
@@ -110,7 +110,8 @@ describe('TTS (real espeak-ng / Festival)', () => {
     expect(rms(slice(0, 0.45))).toBe(0);
     const retimed = retimedCues(track.lines, cues);
     expect(retimed.map((c) => c.text)).toEqual(cues.map((c) => c.text));
-    expect(retimed[1]?.end).toBeCloseTo(second!.end, 6);
+    expect(retimed.map((c) => c.id)).toEqual(['c1', 'c2', 'c3']);
+    expect(retimed[1]?.endMs).toBe(Math.round(second!.end * 1000));
     const loss = alignmentLoss(track.lines);
     expect(loss).toBeGreaterThan(0);
     expect(loss).toBeLessThan(0.6);
@@ -118,7 +119,7 @@ describe('TTS (real espeak-ng / Festival)', () => {
 
   it('computes alignment loss as the share of speech outside its slot', () => {
     const line = (slotStart: number, slotEnd: number, start: number, end: number) => ({
-      cue: 1,
+      cue: 'c1',
       text: '',
       slotStart,
       slotEnd,

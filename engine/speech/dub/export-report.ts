@@ -1,12 +1,12 @@
 import type { LanguageCode } from '../../../shared/api/languages';
-import type { Cue } from '../../subtitles/cue';
-import { cueWarnings } from '../../subtitles/quality';
+import type { Cue } from '../../../shared/domain/subtitles/cue';
+import { cueWarnings } from '../../subtitles/reading-warnings';
 import type { VoicedLine } from '../voice-track';
 import { alignmentLoss, retimedCues } from '../voice-track';
 
 export type ExportStatus = 'exported' | 'exported_review_required' | 'blocked';
 
-/** dubbing's per-language `subtitle_export` (docs/api-notes.md 5.4). */
+/** dubbing's per-language `subtitle_export` (shape in docs/subtitles.md, "Service reports"). */
 export interface SubtitleExport {
   status: ExportStatus;
   issues: string[];

@@ -4,7 +4,7 @@ import { DEFAULT_DUCK, duckGainEnvelope } from '../../media/duck-envelope';
 import type { WatermarkSpec } from '../../media/mix';
 import { finishMix, MIX_RATE, mixInto, silence } from '../../media/mix';
 import { muxAudioWithVideo } from '../../media/mux';
-import type { Cue } from '../../subtitles/cue';
+import type { Cue } from '../../../shared/domain/subtitles/cue';
 import type { SpeechResult } from '../result';
 import { speechFail, speechOk } from '../result';
 import type { VoiceTrack } from '../voice-track';

@@ -4,7 +4,7 @@ import type { LanguageCode } from '../../../shared/api/languages';
 import { MIX_RATE, silence } from '../../media/mix';
 import type { RunContext, TaskFailure, TaskResultFields } from '../../server/endpoint';
 import { taskFailure } from '../../server/endpoint';
-import type { Cue } from '../../subtitles/cue';
+import type { Cue } from '../../../shared/domain/subtitles/cue';
 import { DEFAULT_WATERMARK_KEY } from '../../watermark';
 import { publishSrt } from '../proofread-run';
 import { transcribeSpeech } from '../transcribe';

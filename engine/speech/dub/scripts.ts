@@ -4,8 +4,8 @@ import { LIMITS } from '../../../shared/api/limits';
 import type { PrepareContext } from '../../server/endpoint';
 import { reject } from '../../server/endpoint';
 import type { Checked } from '../../server/rejection';
-import type { Cue } from '../../subtitles/cue';
-import { subtitleFormatOf } from '../../subtitles/format';
+import type { Cue } from '../../../shared/domain/subtitles/cue';
+import { formatFromName } from '../../../shared/node/subtitles/read';
 import type { PreflightDetails, PreflightReport } from '../../subtitles/preflight';
 import { preflightScript } from '../../subtitles/preflight';
 import type { ScriptPart } from './subtitle-fields';
@@ -22,7 +22,7 @@ export type CheckedScripts = Partial<Record<LanguageCode, CheckedScript>>;
 /** The name to judge a fetched script by: the URL's own file name, or the format its text shows. */
 function nameForUrl(url: string, text: Uint8Array): string {
   const path = new URL(url).pathname;
-  if (subtitleFormatOf(path)) return path.split('/').pop() ?? path;
+  if (formatFromName(path)) return path.split('/').pop() ?? path;
   return new TextDecoder()
     .decode(text.subarray(0, 16))
     .replace(/^\uFEFF/, '')

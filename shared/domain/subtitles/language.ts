@@ -1,5 +1,6 @@
 import { detectAll } from 'tinyld';
-import type { LanguageCode } from '../../shared/api/languages';
+import type { LanguageCode } from '../../api/languages';
+import { LANGUAGE_CODES } from '../../api/languages';
 
 /**
  * tinyld answers ISO 639-1 codes. Our codes that share a written language map to one family:
@@ -35,6 +36,28 @@ export interface LanguageVerdict {
   /** The detector's best family, or null when the text is too short or undetectable. */
   detected: string | null;
   accuracy: number;
+}
+
+export interface LanguageGuess {
+  /** tinyld's family code (ISO 639-1, e.g. "es" for es and es_419). */
+  family: string;
+  /** Our language code for that family when there is exactly one obvious one, else null. */
+  code: LanguageCode | null;
+  accuracy: number;
+}
+
+const CODE_OF_FAMILY: Record<string, LanguageCode> = { zh: 'zh_cn' };
+
+/** The language the text reads as, or null when it is too short to tell. Runs locally. */
+export function guessLanguage(text: string): LanguageGuess | null {
+  if (letterWeight(text) < MIN_LETTERS_FOR_VERDICT) return null;
+  const top = detectAll(text)[0];
+  if (!top) return null;
+  const family = FAMILY_OF_DETECTED[top.lang] ?? top.lang;
+  const code =
+    CODE_OF_FAMILY[family] ??
+    ((LANGUAGE_CODES as readonly string[]).includes(family) ? (family as LanguageCode) : null);
+  return { family, code, accuracy: top.accuracy };
 }
 
 /** Checks that text is written in the declared language (all cues concatenated). */
