@@ -6,7 +6,9 @@ import type { DomainHandlers, PlatformDeps } from './handlers';
  * The editor's channels: the renderer's live commands go to the native menu where there is one
  * (Electron); browser mode has none and answers `applied: false`.
  */
-export function editorHandlers(platform: PlatformDeps): DomainHandlers<typeof editorChannels> {
+export function editorHandlers(
+  platform: Pick<PlatformDeps, 'setMenuCommands'>,
+): DomainHandlers<typeof editorChannels> {
   return {
     'menu:setCommands': async ({ commands }) => {
       if (!platform.setMenuCommands) return ok({ applied: false });
