@@ -13,6 +13,7 @@ import {
   mediaUrlFor,
   registerSchemes,
 } from './adapters/app-protocol';
+import { createAppMenu } from './adapters/app-menu';
 import { SafeStorageSecretStorage } from './adapters/safe-storage';
 import { openElectronSettings } from './adapters/electron-settings';
 import { UtilityProcessEngineLauncher } from './adapters/utility-engine-launcher';
@@ -91,6 +92,8 @@ if (!app.requestSingleInstanceLock()) {
       emit: (channel, payload) => window?.webContents.send(channel, payload),
       log,
     });
+    // Menu choices go back to the page, where the same command registry as the keys runs them.
+    const appMenu = createAppMenu((id) => window?.webContents.send('menu:command', { id }));
     const ipc = createHandlers({
       services,
       log,
@@ -127,6 +130,7 @@ if (!app.requestSingleInstanceLock()) {
           await shell.openExternal(url);
           return true;
         },
+        setMenuCommands: appMenu.setCommands,
       },
     });
     handleAppProtocol(join(outDir, 'renderer'));

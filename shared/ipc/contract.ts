@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { jobRequestSchema, jobSchema } from '../domain/jobs/job';
 import { dubChannels, dubEvents } from './channels/dub';
+import { editorChannels, editorEvents } from './channels/editor';
 import { mediaChannels, mediaEvents } from './channels/media';
 import { projectChannels, projectEvents } from './channels/project';
 import { subtitlesChannels, subtitlesEvents } from './channels/subtitles';
@@ -111,6 +112,7 @@ export const requestChannels = {
   ...projectChannels,
   ...subtitlesChannels,
   ...dubChannels,
+  ...editorChannels,
 } as const;
 
 export type RequestChannel = keyof typeof requestChannels;
@@ -131,6 +133,7 @@ export const eventChannels = {
   ...projectEvents,
   ...subtitlesEvents,
   ...dubEvents,
+  ...editorEvents,
 } as const;
 
 export type EventChannel = keyof typeof eventChannels;

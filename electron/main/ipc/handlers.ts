@@ -14,7 +14,9 @@ import type { ApiClient } from '../services/api-client/api-client';
 import type { MainServices } from '../services/main-services';
 import { checkBeforeUpload } from '../services/media/preflight';
 import { probeMedia, type ProbeMedia } from '../services/media/probe';
+import type { MenuCommand } from '../../../shared/ipc/channels/editor';
 import { apiErrorResult, problemsResult } from './api-errors';
+import { editorHandlers } from './handlers-editor';
 import { redactedJob, redactedResult } from '../services/api-client/redacted-errors';
 import { subtitleHandlers } from './handlers-subtitles';
 
@@ -32,6 +34,8 @@ export interface PlatformDeps {
   pickFolder(typedPath: string | null, current: string): Promise<string | null>;
   /** Opens an allowlisted link in the system browser; answers whether it did. */
   openExternal(url: string): Promise<boolean> | boolean;
+  /** The native menu's commands (Electron); absent where there is no native menu. */
+  setMenuCommands?(commands: readonly MenuCommand[]): void;
 }
 
 export interface HandlerDeps {
@@ -186,6 +190,7 @@ export function createHandlers(deps: HandlerDeps): IpcHandlers {
       if (!isAllowedExternalUrl(url)) return ok({ opened: false });
       return ok({ opened: await platform.openExternal(url) });
     },
+    ...editorHandlers(platform),
   };
 
   async function dispatch(channel: string, rawRequest: unknown): Promise<Result<unknown>> {

@@ -1,0 +1,117 @@
+import { z } from 'zod';
+
+/**
+ * A project document: one `<name>.soundstage` JSON file in the project folder, written by main's
+ * ProjectStore. Each workspace keeps its part (score now; subtitles and dub add theirs as
+ * optional parts, so a document with only a score part stays valid). Times are integer ms.
+ * `version` is bumped on any change that an older app could misread; migrations live beside.
+ */
+export const PROJECT_FORMAT = 'soundstage-project';
+export const PROJECT_VERSION = 1;
+
+const ms = z.number().int().min(0);
+
+/** A timed prompt on a music or SFX lane; `id` stays the same through moves and edits. */
+export const timelineSegmentSchema = z.object({
+  id: z.string().min(1).max(64),
+  startMs: ms,
+  endMs: ms,
+  prompt: z.string().max(2000),
+});
+export type TimelineSegment = z.infer<typeof timelineSegmentSchema>;
+
+export const PROMPT_LANES = ['music', 'sfx'] as const;
+export type PromptLane = (typeof PROMPT_LANES)[number];
+export const MIX_LANES = ['source', 'music', 'sfx'] as const;
+export type MixLane = (typeof MIX_LANES)[number];
+
+/** A generated result placed on a lane; A/B picks one active take per lane. */
+export const takeSchema = z.object({
+  id: z.string().min(1).max(64),
+  lane: z.enum(PROMPT_LANES),
+  /** The job that made it (Jobs screen); its files are in the project folder. */
+  jobId: z.string().min(1).max(100),
+  /** The audio file once downloaded or streamed to disk; absent while generating. */
+  path: z.string().max(4096).optional(),
+  label: z.string().max(200),
+  createdAt: z.number(),
+  /** Where the take starts on the timeline. */
+  offsetMs: ms.default(0),
+});
+export type Take = z.infer<typeof takeSchema>;
+
+export const laneMixSchema = z.object({
+  gainDb: z.number().min(-60).max(12).default(0),
+  muted: z.boolean().default(false),
+  solo: z.boolean().default(false),
+});
+export type LaneMix = z.infer<typeof laneMixSchema>;
+
+export const LOUDNESS_PRESETS = ['streaming', 'podcast', 'ebu-r128'] as const;
+export type LoudnessPreset = (typeof LOUDNESS_PRESETS)[number];
+
+export const scorePartSchema = z.object({
+  video: z
+    .object({
+      path: z.string().min(1).max(4096),
+      durationMs: ms,
+      hasAudio: z.boolean(),
+      fps: z.number().positive().optional(),
+    })
+    .optional(),
+  lanes: z.object({
+    music: z.array(timelineSegmentSchema).max(200).default([]),
+    sfx: z.array(timelineSegmentSchema).max(200).default([]),
+  }),
+  takes: z.array(takeSchema).default([]),
+  /** The take heard on each prompt lane (A/B); absent = none. */
+  activeTakes: z.object({ music: z.string().optional(), sfx: z.string().optional() }).default({}),
+  mix: z
+    .object({
+      source: laneMixSchema.default({ gainDb: 0, muted: false, solo: false }),
+      music: laneMixSchema.default({ gainDb: 0, muted: false, solo: false }),
+      sfx: laneMixSchema.default({ gainDb: 0, muted: false, solo: false }),
+      duck: z
+        .object({ enabled: z.boolean(), depthDb: z.number().min(0).max(30) })
+        .default({ enabled: false, depthDb: 12 }),
+    })
+    .default({
+      source: { gainDb: 0, muted: false, solo: false },
+      music: { gainDb: 0, muted: false, solo: false },
+      sfx: { gainDb: 0, muted: false, solo: false },
+      duck: { enabled: false, depthDb: 12 },
+    }),
+  shotThreshold: z.number().min(0.05).max(0.9).default(0.3),
+  loudness: z.enum(LOUDNESS_PRESETS).default('streaming'),
+  /** Where the editor was: restored on reopen. */
+  view: z
+    .object({ playheadMs: ms.default(0), pxPerSecond: z.number().positive().default(40) })
+    .default({ playheadMs: 0, pxPerSecond: 40 }),
+});
+export type ScorePart = z.infer<typeof scorePartSchema>;
+
+export const projectDocumentSchema = z.object({
+  format: z.literal(PROJECT_FORMAT),
+  version: z.literal(PROJECT_VERSION),
+  id: z.string().min(1).max(64),
+  name: z.string().min(1).max(200),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+  score: scorePartSchema.optional(),
+  /** Owned by the Subtitles workspace (its schema lands with it). */
+  subtitles: z.record(z.string(), z.unknown()).optional(),
+  /** Owned by the Dub workspace (its schema lands with it). */
+  dub: z.record(z.string(), z.unknown()).optional(),
+});
+export type ProjectDocument = z.infer<typeof projectDocumentSchema>;
+
+export function newProjectDocument(id: string, name: string, now: number): ProjectDocument {
+  return {
+    format: PROJECT_FORMAT,
+    version: PROJECT_VERSION,
+    id,
+    name,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
