@@ -18,6 +18,8 @@ export interface MixPlan {
 }
 
 const RATE = 48_000;
+/** ffmpeg reports progress every 0.5 s by default; a 10× real-time export would show few steps. */
+const PROGRESS_PERIOD_S = '0.1';
 const NORMALISE_INPUT = `aresample=${RATE},aformat=sample_fmts=fltp:channel_layouts=stereo`;
 
 /**
@@ -94,6 +96,8 @@ export function mixArgs(plan: MixPlan, outWav: string): string[] {
     'error',
     '-progress',
     'pipe:1',
+    '-stats_period',
+    PROGRESS_PERIOD_S,
     ...inputs.flatMap((input) => ['-i', input]),
     '-filter_complex',
     graph,
@@ -158,6 +162,8 @@ export function finalArgs(options: {
     'error',
     '-progress',
     'pipe:1',
+    '-stats_period',
+    PROGRESS_PERIOD_S,
     ...inputs,
     ...maps,
     '-af',
