@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { streamLatency, uploadThroughput } from './client-figures';
+import { mediaFigures } from './media-figures';
 import {
   engineMemoryUnderLoad,
   firstChunkOfLongStream,
@@ -28,6 +29,7 @@ const sections: [string, () => Promise<string[]>][] = [
   ['Engine', () => videoToVideoSoundSpeed(target)],
   ['Engine', () => engineMemoryUnderLoad(target, engine.child.pid!)],
   ['Subtitles', () => subtitleParseSpeed()],
+  ['Media', () => mediaFigures(workDir)],
 ];
 let failures = 0;
 for (const [, run] of sections) {

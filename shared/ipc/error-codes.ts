@@ -44,6 +44,32 @@ export const LOCAL_ERROR_CODES = [
   // Settings.
   'invalid_setting',
   'settings_not_saved',
+  // Subtitle files (the reader names why a file cannot be read; the line is in the error).
+  'empty_file',
+  'binary_file',
+  'unsupported_encoding',
+  'not_subtitles',
+  'bad_timing',
+  'too_large_to_read',
+  'cannot_write',
+  // Media services (waveform, shot changes, export).
+  'no_audio',
+  'no_video',
+  'peaks_failed',
+  'shots_failed',
+  'measure_failed',
+  'export_running',
+  'export_not_writable',
+  'disk_full',
+  'export_failed',
+  'nothing_to_export',
+  'silent_mix',
+  // Project documents.
+  'project_missing',
+  'project_read_only',
+  'not_a_project',
+  'project_not_saved',
+  'nothing_to_restore',
 ] as const;
 
 export type LocalErrorCode = (typeof LOCAL_ERROR_CODES)[number];

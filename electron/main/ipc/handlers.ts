@@ -19,6 +19,8 @@ import { apiErrorResult, problemsResult } from './api-errors';
 import { editorHandlers } from './handlers-editor';
 import { redactedJob, redactedResult } from '../services/api-client/redacted-errors';
 import { subtitleHandlers } from './handlers-subtitles';
+import { mediaHandlers } from './handlers-media';
+import { projectHandlers } from './handlers-project';
 
 /** What the Electron adapters (or the browser-mode host) provide for the platform's own UI. */
 export interface PlatformDeps {
@@ -190,6 +192,8 @@ export function createHandlers(deps: HandlerDeps): IpcHandlers {
       if (!isAllowedExternalUrl(url)) return ok({ opened: false });
       return ok({ opened: await platform.openExternal(url) });
     },
+    ...mediaHandlers(services, files),
+    ...projectHandlers(services, files),
     ...editorHandlers(platform),
   };
 

@@ -11,7 +11,9 @@ import { JobRunner } from './job-runner/job-runner';
 import { FileAccess } from './file-access/file-access';
 import { KeyVault } from './key-vault/key-vault';
 import { FileSecretStorage, type SecretStorage } from './key-vault/secret-storage';
+import { MediaService } from './media/media-service';
 import type { UploadLimits } from './media/preflight';
+import { ProjectStore } from './project/project-store';
 import { SettingsStore } from './settings/settings-store';
 import type { OpenSettingsDocument } from './settings/settings-document';
 
@@ -46,6 +48,10 @@ export interface MainServices {
   readonly vault: KeyVault;
   readonly engine: EngineHost;
   readonly jobs: JobRunner;
+  /** Probe, peaks, shot changes and exports (media:*). */
+  readonly media: MediaService;
+  /** Project documents, autosave journals and recent projects (project:*). */
+  readonly projects: ProjectStore;
   readonly userDataDir: string;
   readonly uploadsDir: string;
   /** The client of the chosen service; null while the local engine is not running. */
@@ -192,6 +198,14 @@ export async function createMainServices(options: MainServicesOptions): Promise<
     return limitsCache.limits;
   }
 
+  const projectFolder = () => settings.get().projectFolder;
+  const media = new MediaService({
+    cacheDir: path.join(options.userDataDir, 'media-cache'),
+    projectFolder,
+    emit: options.emit,
+  });
+  const projects = new ProjectStore({ userDataDir: options.userDataDir, projectFolder });
+
   if (settings.get().engine.kind === 'local') {
     const started = await engine.start();
     if (!started.ok) log(`local engine did not start: ${started.error.message}`);
@@ -203,6 +217,8 @@ export async function createMainServices(options: MainServicesOptions): Promise<
     vault,
     engine,
     jobs,
+    media,
+    projects,
     userDataDir: options.userDataDir,
     uploadsDir: options.uploadsDir,
     client,
@@ -211,6 +227,7 @@ export async function createMainServices(options: MainServicesOptions): Promise<
     homeDir: options.homeDir,
     files,
     dispose: async () => {
+      media.dispose();
       await jobs.dispose();
       await engine.stop();
     },
