@@ -51,6 +51,11 @@ export function toDecoded(peaks: LanePeaks): DecodedPeaks {
   return isDecoded(peaks) ? peaks : decodePeaks(peaks);
 }
 
+/** How long the peaks last: the IPC answer says so; decoded ones are counted in buckets. */
+export function peaksLengthMs(peaks: LanePeaks): number {
+  return isDecoded(peaks) ? (peaks.min.length * 1000) / peaks.pointsPerSecond : peaks.durationMs;
+}
+
 function normalizeFor(loudest: number): number {
   return loudest > 0 ? Math.min(MAX_NORMALIZE, 1 / loudest) : 1;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatTimecode, segmentName } from './segment-name';
-import { SNAP_PX, laneEdgesMs, snapTargets, snapToleranceMs } from './snapping';
+import { SNAP_PX, snapTargets, snapToleranceMs } from './snapping';
 import { msToPx } from './scale';
 
 describe('snap distance', () => {
@@ -16,7 +16,7 @@ describe('snap distance', () => {
     const targets = snapTargets({
       shotsMs: [4000, 1200],
       playheadMs: 4000,
-      otherLaneEdgesMs: laneEdgesMs([{ endMs: 2500 }, { endMs: 9000 }]),
+      otherLaneEdgesMs: [9000, 2500],
     });
     expect(targets).toEqual([1200, 2500, 4000, 9000]);
   });

@@ -26,8 +26,3 @@ export function snapTargets({ shotsMs, playheadMs, otherLaneEdgesMs }: SnapSourc
   const all = new Set<number>([...shotsMs, playheadMs, ...otherLaneEdgesMs]);
   return [...all].filter((ms) => Number.isFinite(ms) && ms >= 0).sort((a, b) => a - b);
 }
-
-/** The boundaries of a contiguous lane: each segment's end (its start is the previous end). */
-export function laneEdgesMs(segments: ReadonlyArray<{ endMs: number }>): number[] {
-  return segments.map((segment) => segment.endMs);
-}
