@@ -16,7 +16,7 @@ import { msToPx, ZOOM_STEP } from './scale';
 import { SegmentLane } from './SegmentLane';
 import { SourceLane } from './SourceLane';
 import { TakeLane } from './TakeLane';
-import { Playhead, TimelineOverlay } from './TimelineOverlay';
+import { DragGuideLine, Playhead, ShotMarkers } from './TimelineOverlay';
 import { TimelineToolbar } from './TimelineToolbar';
 import type { TimelineLane } from './types';
 import { useEdgeDrag } from './use-edge-drag';
@@ -175,6 +175,15 @@ export function Timeline(props: TimelineProps) {
   }, []);
 
   const contentPx = msToPx(durationMs, pxPerSecond);
+  const draggedEdge = drag.preview?.segments[drag.preview.edgeIndex - 1];
+  const guide =
+    drag.preview && draggedEdge
+      ? {
+          ms: draggedEdge.endMs,
+          snapped: drag.preview.snappedToMs !== null,
+          problem: drag.preview.editProblems[0]?.message,
+        }
+      : null;
   const style = {
     '--timeline-head': `${HEAD_PX}px`,
     '--timeline-ruler': `${RULER_PX}px`,
@@ -262,11 +271,8 @@ export function Timeline(props: TimelineProps) {
               />
             );
           })}
-          <TimelineOverlay
-            shotsMs={shotsMs}
-            pxPerSecond={pxPerSecond}
-            snappedToMs={drag.preview?.snappedToMs ?? null}
-          />
+          <ShotMarkers shotsMs={shotsMs} pxPerSecond={pxPerSecond} />
+          {guide ? <DragGuideLine guide={guide} pxPerSecond={pxPerSecond} /> : null}
           <Playhead ms={playheadMs} pxPerSecond={pxPerSecond} />
         </div>
       </div>
