@@ -49,6 +49,8 @@ export interface TimelineProps {
   /** One video frame in ms: the keyboard step of the ruler and of segment trims (default 40). */
   frameMs?: number;
   minSegmentMs?: number;
+  /** A read-only project: segments can be selected and read, not dragged, trimmed or edited. */
+  readOnly?: boolean;
   ref?: Ref<TimelineHandle>;
 }
 
@@ -63,7 +65,7 @@ export function Timeline(props: TimelineProps) {
   const { durationMs, playheadMs, pxPerSecond, shotsMs, lanes, snapping, problems } = props;
   const { onSeek: seek, onEdgeDragCommit, onEditPrompt, onSelectSegment } = props;
   const { onEdgeDragPreview, onZoom, onSnappingChange, onActivateTake, selectedSegmentId } = props;
-  const { ref } = props;
+  const { ref, readOnly = false } = props;
   const frameMs = props.frameMs ?? 40;
   const minLengthMs = props.minSegmentMs ?? DEFAULT_MIN_SEGMENT_MS;
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -74,6 +76,7 @@ export function Timeline(props: TimelineProps) {
     seekRef.current = seek;
   });
   const actions = useSegmentActions({
+    readOnly,
     lanes,
     durationMs,
     minLengthMs,
@@ -222,6 +225,7 @@ export function Timeline(props: TimelineProps) {
                 selectedId={selectedId}
                 editingId={actions.editing?.laneId === lane.id ? actions.editing.id : null}
                 draggingEdge={preview?.edgeIndex ?? null}
+                readOnly={readOnly}
                 onSelect={actions.onSelect}
                 onEdit={actions.onEdit}
                 onEditDone={actions.onEditDone}

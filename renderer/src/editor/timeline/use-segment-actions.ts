@@ -4,6 +4,7 @@ import { nudgeEnd } from './edge-drag';
 import type { TimelineLane } from './types';
 
 export interface SegmentActionsOptions {
+  readOnly: boolean;
   lanes: readonly TimelineLane[];
   durationMs: number;
   minLengthMs: number;
@@ -32,7 +33,7 @@ export function useSegmentActions(options: SegmentActionsOptions) {
   }, []);
 
   const onEdit = useCallback((laneId: string, id: string) => {
-    if (latest.current.onEditPrompt) setEditing({ laneId, id });
+    if (latest.current.onEditPrompt && !latest.current.readOnly) setEditing({ laneId, id });
   }, []);
 
   const onEditDone = useCallback(
@@ -59,7 +60,7 @@ export function useSegmentActions(options: SegmentActionsOptions) {
   const onNudgeEnd = useCallback((laneId: string, index: number, deltaMs: number) => {
     const now = latest.current;
     const lane = now.lanes.find((candidate) => candidate.id === laneId);
-    if (!lane?.segments) return;
+    if (!lane?.segments || now.readOnly) return;
     const move = nudgeEnd(lane.segments, index, deltaMs, {
       durationMs: now.durationMs,
       minLengthMs: now.minLengthMs,
