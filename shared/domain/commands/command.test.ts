@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { KeyEventLike } from './chord';
-import { duplicateBindings, findCommand, findCommands, type Command } from './command';
+import {
+  duplicateBindings,
+  findCommand,
+  findCommands,
+  type Command,
+  type FindOptions,
+} from './command';
 
 const key = (code: string, keyText: string, mods: Partial<KeyEventLike> = {}): KeyEventLike => ({
   code,
@@ -29,8 +35,8 @@ const COMMANDS: Command[] = [
   },
   { id: 'subtitles.end', label: 'End at playhead', keys: ['F12'], scope: 'subtitles' },
 ];
-const score = { inText: false, scopes: ['score', 'global'] as const, platform: 'other' as const };
-const inText = { ...score, inText: true };
+const score: FindOptions = { inText: false, scopes: ['score', 'global'], platform: 'other' };
+const inText: FindOptions = { ...score, inText: true };
 const found = (event: KeyEventLike, options = score) =>
   findCommand(COMMANDS, event, options)?.id ?? null;
 
@@ -56,12 +62,12 @@ describe('findCommand', () => {
   it('lets other modified chords and F-keys act while typing', () => {
     expect(found(key('Enter', 'Enter', { ctrlKey: true }), inText)).toBe('score.generate');
     expect(found(key('Digit1', '1', { altKey: true }), inText)).toBe('screen.score');
-    const subtitles = { ...inText, scopes: ['subtitles', 'global'] as const };
+    const subtitles: FindOptions = { ...inText, scopes: ['subtitles', 'global'] };
     expect(found(key('F12', 'F12'), subtitles)).toBe('subtitles.end');
   });
 
   it('lets a command opt in to acting in text', () => {
-    const subtitles = { ...inText, scopes: ['subtitles', 'global'] as const };
+    const subtitles: FindOptions = { ...inText, scopes: ['subtitles', 'global'] };
     expect(found(key('Space', ' ', { ctrlKey: true }), subtitles)).toBe('subtitles.play');
   });
 
