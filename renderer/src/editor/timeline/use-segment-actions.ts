@@ -12,10 +12,12 @@ export interface SegmentActionsOptions {
   onSelectSegment: ((laneId: string, segmentId: string) => void) | undefined;
   onEditPrompt: ((laneId: string, segmentId: string, text: string) => void) | undefined;
   onEdgeDragCommit: (laneId: string, segments: TimelineSegment[]) => void;
+  onActivateTake: ((laneId: string, takeId: string) => void) | undefined;
 }
 
 /**
- * What a segment block can ask for: selection, in-place prompt editing and keyboard trims.
+ * What a segment block can ask for: selection, in-place prompt editing and keyboard trims (and
+ * a take row: becoming the active take).
  * The callbacks keep their identity across renders (they read the latest props from a ref),
  * so memoised lanes and blocks do not re-render when the screen passes new inline functions.
  */
@@ -24,11 +26,11 @@ export function useSegmentActions(options: SegmentActionsOptions) {
   useLayoutEffect(() => {
     latest.current = options;
   });
-  const [selected, setSelected] = useState<string | null>(null);
+  const [selected, setSelected] = useState<{ laneId: string; id: string } | null>(null);
   const [editing, setEditing] = useState<{ laneId: string; id: string } | null>(null);
 
   const onSelect = useCallback((laneId: string, segmentId: string) => {
-    setSelected(segmentId);
+    setSelected({ laneId, id: segmentId });
     latest.current.onSelectSegment?.(laneId, segmentId);
   }, []);
 
@@ -70,5 +72,9 @@ export function useSegmentActions(options: SegmentActionsOptions) {
     }
   }, []);
 
-  return { selected, editing, onSelect, onEdit, onEditDone, onNudgeEnd };
+  const onActivateTake = useCallback((laneId: string, takeId: string) => {
+    latest.current.onActivateTake?.(laneId, takeId);
+  }, []);
+
+  return { selected, editing, onSelect, onEdit, onEditDone, onNudgeEnd, onActivateTake };
 }
