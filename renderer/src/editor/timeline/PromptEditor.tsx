@@ -61,7 +61,8 @@ export function PromptEditor({
         onChange={(event) => setText(event.target.value)}
         onKeyDown={onKeyDown}
         onBlur={() => onDone(text, false)}
-        onFocus={(event) => event.target.select()}
+        // Caret at the end: prompts are usually refined, not retyped.
+        onFocus={(event) => event.target.setSelectionRange(text.length, text.length)}
       />
       <div id={hintId} className="prompt-editor__hint" role="status">
         {problem ? (
