@@ -95,7 +95,7 @@ export function Timeline(props: TimelineProps) {
       : [],
   );
   const drag = useEdgeDrag({
-    viewport,
+    scrollRef,
     durationMs,
     pxPerSecond,
     snapping,
