@@ -29,8 +29,10 @@ test('one key dispatcher: screen keys, typing stays typing, Ctrl+Enter generates
   await page.keyboard.press('Control+Enter');
   await expect(page.getByTestId('take').first()).toBeVisible();
 
-  // Outside a text field, ? opens the sheet with every live command and its keys.
-  await music.prompt.blur();
+  // Esc leaves the text field; outside it, ? opens the sheet with every live command and keys.
+  await music.prompt.click();
+  await page.keyboard.press('Escape');
+  await expect(music.prompt).not.toBeFocused();
   await page.keyboard.press('Shift+Slash');
   await expect(sheet.dialog).toBeVisible();
   await expect(sheet.search).toBeFocused();
@@ -38,6 +40,7 @@ test('one key dispatcher: screen keys, typing stays typing, Ctrl+Enter generates
   await expect(sheet.row('edit.redo')).toContainText('Ctrl+Shift+Z');
   await expect(sheet.row('score.generate-music')).toContainText('Ctrl+Enter');
   await expect(sheet.row('go.settings')).toContainText('Alt+6');
+  await page.screenshot({ path: 'e2e/artifacts/screens/shortcuts-sheet.png' });
 
   // Focus stays inside the dialog.
   for (let i = 0; i < 25; i += 1) await page.keyboard.press('Tab');
@@ -56,6 +59,12 @@ test('one key dispatcher: screen keys, typing stays typing, Ctrl+Enter generates
   await page.keyboard.press('Shift+Slash');
   await sheet.search.fill('no such command');
   await expect(sheet.dialog).toContainText('No command matches');
+  await page.keyboard.press('Escape');
+  await expect(sheet.dialog).toHaveCount(0);
+
+  // The sidebar offers the sheet to mouse users too (browser mode has no menu bar).
+  await page.getByRole('button', { name: /all shortcuts/ }).click();
+  await expect(sheet.dialog).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(sheet.dialog).toHaveCount(0);
 });
