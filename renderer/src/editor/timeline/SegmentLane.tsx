@@ -82,7 +82,7 @@ export const SegmentLane = memo(function SegmentLane(props: SegmentLaneProps) {
           ? null
           : segments.map((segment, index) => (
               <div
-                // Keyed by position, not id: the handle under the pointer must stay the same element
+                // Keyed by position, not id: the handle under the pointer must stay one element
                 // for the whole drag (it holds the pointer capture).
                 key={`edge-${index + 1}`}
                 className={`segment-edge${props.draggingEdge === index + 1 ? ' segment-edge--active' : ''}`}
