@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { scorePartSchema } from '../../../../shared/domain/project/document';
+import { audibleGainsDb, decodePeaks, duckFactor, sourceLevelDb } from './mix-levels';
+
+const mix = scorePartSchema.parse({ lanes: {} }).mix;
+
+describe('audibleGainsDb', () => {
+  it('passes each lane gain through when nothing is muted or soloed', () => {
+    const gains = audibleGainsDb({ ...mix, music: { ...mix.music, gainDb: -6 } });
+    expect(gains).toEqual({ source: 0, music: -6, sfx: 0 });
+  });
+
+  it('silences muted lanes, and every other lane once one is soloed', () => {
+    expect(audibleGainsDb({ ...mix, sfx: { ...mix.sfx, muted: true } }).sfx).toBeNull();
+    const solo = audibleGainsDb({ ...mix, music: { ...mix.music, solo: true, gainDb: 3 } });
+    expect(solo).toEqual({ source: null, music: 3, sfx: null });
+  });
+
+  it('keeps a lane that is both soloed and muted silent', () => {
+    const gains = audibleGainsDb({ ...mix, music: { gainDb: 0, solo: true, muted: true } });
+    expect(gains.music).toBeNull();
+  });
+});
+
+describe('duck preview levels', () => {
+  // 10 buckets per second: silence for 1 s, a loud burst at 1.0–1.2 s, silence after.
+  const peaks = new Int8Array(2 * 30);
+  for (const bucket of [10, 11]) {
+    peaks[2 * bucket] = -100;
+    peaks[2 * bucket + 1] = 110;
+  }
+
+  it('reads silence as -Infinity and a burst near its peak', () => {
+    expect(sourceLevelDb(peaks, 10, 500, 0)).toBe(-Infinity);
+    expect(sourceLevelDb(peaks, 10, 1050, 0)).toBeCloseTo(20 * Math.log10(110 / 127), 5);
+  });
+
+  it('holds the level through a short pause after the burst, not a long one', () => {
+    expect(duckFactor(sourceLevelDb(peaks, 10, 1700), 12)).toBeCloseTo(10 ** (-12 / 20), 6);
+    expect(duckFactor(sourceLevelDb(peaks, 10, 2500), 12)).toBe(1);
+  });
+
+  it('decodes base64 peaks as signed bytes', () => {
+    const encoded = btoa(String.fromCharCode(0x81, 0x7f, 0x00));
+    expect(Array.from(decodePeaks(encoded))).toEqual([-127, 127, 0]);
+  });
+});
