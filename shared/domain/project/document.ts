@@ -81,6 +81,10 @@ export const scorePartSchema = z.object({
       sfx: { gainDb: 0, muted: false, solo: false },
       duck: { enabled: false, depthDb: 12 },
     }),
+  /** The overall prompt per lane: the chosen brief variation (music), the SFX overview. */
+  prompts: z
+    .object({ music: z.string().max(2000).default(''), sfx: z.string().max(2000).default('') })
+    .default({ music: '', sfx: '' }),
   shotThreshold: z.number().min(0.05).max(0.9).default(0.3),
   loudness: z.enum(LOUDNESS_PRESETS).default('streaming'),
   /** Where the editor was: restored on reopen. */
