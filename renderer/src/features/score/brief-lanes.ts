@@ -20,6 +20,7 @@ export function lanesFromBrief(
   result: unknown,
   variation: number,
   makeId: () => string,
+  durationMs?: number,
 ): BriefLanes | { error: string } {
   const parsed = taskStatusSchema.safeParse(result);
   if (!parsed.success || !parsed.data.segments?.length) {
@@ -31,7 +32,8 @@ export function lanesFromBrief(
     fromApiSegments(
       list.map(({ start, end, prompt }) => ({ start, end, prompt })),
       makeId,
-    );
+      durationMs,
+    ).segments;
   return {
     music: toLane(brief.segments),
     sfx: toLane(brief.sfx_segments),

@@ -76,7 +76,12 @@ export function generateJob(part: ScorePart, kind: GenerateKind): Built {
   if (kind === 'music') {
     return build(
       'video_to_music',
-      { video: video.path, mode: 'stream', ...(music ? { segments: music } : {}) },
+      {
+        video: video.path,
+        mode: 'stream',
+        ...(part.prompts.music.trim() ? { prompt: part.prompts.music.trim() } : {}),
+        ...(music ? { segments: music } : {}),
+      },
       `Score music: ${name}`,
       seconds,
     );
@@ -84,17 +89,25 @@ export function generateJob(part: ScorePart, kind: GenerateKind): Built {
   if (kind === 'sfx') {
     return build(
       'video_to_sfx',
-      { video: video.path, ...(sfx ? { segments: sfx } : {}) },
+      {
+        video: video.path,
+        ...(part.prompts.sfx.trim() ? { prompt: part.prompts.sfx.trim() } : {}),
+        ...(sfx ? { segments: sfx } : {}),
+      },
       `Score SFX: ${name}`,
       seconds,
     );
   }
-  const musicPrompt = part.lanes.music.map((s) => s.prompt.trim()).filter(Boolean).join('; ');
+  // video-to-sound takes segments for the SFX side only, so the music side gets one prompt.
+  const musicPrompt =
+    part.prompts.music.trim() ||
+    part.lanes.music.map((s) => s.prompt.trim()).filter(Boolean).join('; ');
   return build(
     'video_to_sound',
     {
       video: video.path,
       ...(musicPrompt ? { music_prompt: musicPrompt.slice(0, 2000) } : {}),
+      ...(part.prompts.sfx.trim() ? { sfx_prompt: part.prompts.sfx.trim() } : {}),
       ...(sfx ? { segments: sfx } : {}),
       ducking: false,
     },

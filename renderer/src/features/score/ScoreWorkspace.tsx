@@ -1,0 +1,86 @@
+import { useCallback, useState } from 'react';
+import { Button } from '../../ui/Button';
+import { Notice } from '../../ui/Notice';
+import { AnalyseButton } from './AnalyseButton';
+import { ExportDialog } from './ExportDialog';
+import { GenerateControls } from './GenerateControls';
+import { MediaSteps } from './MediaSteps';
+import { MixPanel } from './MixPanel';
+import { MixPreview } from './MixPreview';
+import { PromptPanels } from './PromptPanels';
+import { ScoreTimeline } from './ScoreTimeline';
+import { useScoreCommands } from './score-commands';
+import { useScorePart, useScoreStore } from './score-store';
+import { TransportBar } from './TransportBar';
+import { clampZoom, useTransport } from './transport-store';
+import { useProjectSaving } from './use-autosave';
+import { useJobOutcomes } from './use-job-outcomes';
+import type { ProjectOpener } from './use-project-opener';
+import { useScoreMedia } from './use-score-media';
+import { VideoPlayer } from './VideoPlayer';
+import { WorkspaceHeader } from './WorkspaceHeader';
+import { ShortcutsSheet } from '../../editor/commands';
+
+/** The open project: picture and transport, the timeline, the mix, and the paid actions. */
+export function ScoreWorkspace({ opener }: { opener: ProjectOpener }) {
+  const part = useScorePart();
+  const project = useScoreStore((s) => s.project)!;
+  const media = useScoreMedia();
+  const { status, saveNow } = useProjectSaving();
+  const [exportOpen, setExportOpen] = useState(false);
+  const video = part.video;
+  const durationMs = video?.durationMs ?? 0;
+  const fps = video?.fps ?? 25;
+  useJobOutcomes();
+
+  const fitZoom = useCallback(() => {
+    const width = document.querySelector('[data-testid="timeline"]')?.clientWidth ?? 1000;
+    if (durationMs > 0) useTransport.getState().set({ pxPerSecond: clampZoom((width - 24) / (durationMs / 1000)) });
+  }, [durationMs]);
+  const save = useCallback(() => void saveNow(), [saveNow]);
+  const openExport = useCallback(() => setExportOpen(true), []);
+  useScoreCommands({ shotsMs: media.shotsMs, fps, openExport, save, fitZoom });
+
+  const notices = opener.verdict?.notices ?? [];
+  return (
+    <div className="score-workspace">
+      <WorkspaceHeader status={status} onSave={save} />
+      {project.readOnly && (
+        <Notice tone="warn" title="Opened read-only" testId="score-readonly">
+          {project.notice ?? 'This project cannot be changed here.'} The file is never overwritten;
+          open the video again to start a new project from it.
+        </Notice>
+      )}
+      {notices.map((notice) => (
+        <Notice key={notice} tone="info" title={notice} testId="score-notice" />
+      ))}
+      {!video && <Notice tone="warn" title="This project has no video">Drop a video on the screen to score it.</Notice>}
+
+      <div className="score-stage">
+        <div className="score-stage__picture">
+          <VideoPlayer src={media.videoUrl} name={video?.path.split(/[\\/]/).pop() ?? ''} />
+          <TransportBar durationMs={durationMs} fps={fps} />
+          <MediaSteps steps={media.steps} />
+        </div>
+        <aside className="score-stage__side">
+          <div className="score-actions" role="toolbar" aria-label="Score actions">
+            <AnalyseButton blocked={opener.verdict?.blocked.analyse} />
+            <GenerateControls verdict={opener.verdict} />
+            <div className="score-action">
+              <Button data-testid="score-export" onClick={openExport} disabled={!video} title="Export the mix (Ctrl+E)">
+                Export…
+              </Button>
+            </div>
+          </div>
+          <MixPanel />
+        </aside>
+      </div>
+
+      <ScoreTimeline durationMs={durationMs} peaks={media.peaks} shotsMs={media.shotsMs} />
+      <MixPreview peaks={media.peaks} />
+      <PromptPanels collapsible />
+      <ExportDialog open={exportOpen} onClose={() => setExportOpen(false)} />
+      <ShortcutsSheet />
+    </div>
+  );
+}
