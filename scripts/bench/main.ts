@@ -10,6 +10,7 @@ import {
   startEngineProcess,
   videoToVideoSoundSpeed,
 } from './engine-figures';
+import { timelineDrag } from './timeline-drag';
 
 const workDir = await mkdtemp(join(tmpdir(), 'soundstage-bench-'));
 const key = 'sk_bench_key';
@@ -26,6 +27,7 @@ const sections: [string, () => Promise<string[]>][] = [
   ['Engine', () => firstChunkOfLongStream(workDir)],
   ['Engine', () => videoToVideoSoundSpeed(target)],
   ['Engine', () => engineMemoryUnderLoad(target, engine.child.pid!)],
+  ['Renderer', () => timelineDrag()],
 ];
 let failures = 0;
 for (const [, run] of sections) {
