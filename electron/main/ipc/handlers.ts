@@ -12,6 +12,8 @@ import type { MainServices } from '../services/main-services';
 import { checkBeforeUpload } from '../services/media/preflight';
 import { probeMedia, type ProbeMedia } from '../services/media/probe';
 import { apiErrorResult, problemsResult } from './api-errors';
+import { mediaHandlers } from './handlers-media';
+import { projectHandlers } from './handlers-project';
 import { PathGuard } from './path-guard';
 
 /** What the Electron adapters (or the browser-mode host) provide for the platform's own UI. */
@@ -164,6 +166,8 @@ export function createHandlers(deps: HandlerDeps): IpcHandlers {
       await platform.openExternal(url);
       return ok({ opened: true });
     },
+    ...mediaHandlers(services, guard),
+    ...projectHandlers(services, guard),
   };
 
   async function dispatch(channel: string, rawRequest: unknown): Promise<Result<unknown>> {

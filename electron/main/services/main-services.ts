@@ -9,7 +9,9 @@ import type { EngineLauncher } from './engine-host/engine-launcher';
 import { JobRunner } from './job-runner/job-runner';
 import { KeyVault } from './key-vault/key-vault';
 import { FileSecretStorage, type SecretStorage } from './key-vault/secret-storage';
+import { MediaService } from './media/media-service';
 import type { UploadLimits } from './media/preflight';
+import { ProjectStore } from './project/project-store';
 import { SettingsStore } from './settings/settings-store';
 
 export type Emit = <E extends EventChannel>(channel: E, payload: EventPayload<E>) => void;
@@ -39,6 +41,10 @@ export interface MainServices {
   readonly vault: KeyVault;
   readonly engine: EngineHost;
   readonly jobs: JobRunner;
+  /** Probe, peaks, shot changes and exports (media:*). */
+  readonly media: MediaService;
+  /** Project documents, autosave journals and recent projects (project:*). */
+  readonly projects: ProjectStore;
   readonly userDataDir: string;
   readonly uploadsDir: string;
   /** The client of the chosen service; null while the local engine is not running. */
@@ -181,6 +187,14 @@ export async function createMainServices(options: MainServicesOptions): Promise<
     return limitsCache.limits;
   }
 
+  const projectFolder = () => settings.get().projectFolder;
+  const media = new MediaService({
+    cacheDir: path.join(options.userDataDir, 'media-cache'),
+    projectFolder,
+    emit: options.emit,
+  });
+  const projects = new ProjectStore({ userDataDir: options.userDataDir, projectFolder });
+
   if (settings.get().engine.kind === 'local') {
     const started = await engine.start();
     if (!started.ok) log(`local engine did not start: ${started.error.message}`);
@@ -192,6 +206,8 @@ export async function createMainServices(options: MainServicesOptions): Promise<
     vault,
     engine,
     jobs,
+    media,
+    projects,
     userDataDir: options.userDataDir,
     uploadsDir: options.uploadsDir,
     client,
@@ -200,6 +216,7 @@ export async function createMainServices(options: MainServicesOptions): Promise<
     allowedRoots: () => [settings.get().projectFolder, options.userDataDir, options.uploadsDir],
     deniedFiles: () => secretFiles,
     dispose: async () => {
+      media.dispose();
       await jobs.dispose();
       await engine.stop();
     },

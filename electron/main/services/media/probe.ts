@@ -1,5 +1,7 @@
 import { execFile } from 'node:child_process';
 import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import type { MediaInfo } from '../../../../shared/ipc/channels/media';
 import { fail, ok, type Result } from '../../../../shared/ipc/result';
 
 /** What the app knows about a local media file before uploading it (the media:probe answer). */
@@ -16,15 +18,20 @@ export type ProbeMedia = (filePath: string) => Promise<Result<MediaProbe>>;
 
 interface FfprobeStream {
   codec_type?: string;
+  codec_name?: string;
   width?: number;
   height?: number;
   duration?: string;
+  channels?: number;
+  sample_rate?: string;
+  avg_frame_rate?: string;
+  r_frame_rate?: string;
   disposition?: { attached_pic?: number };
 }
 
 interface FfprobeOutput {
   streams?: FfprobeStream[];
-  format?: { duration?: string };
+  format?: { duration?: string; format_name?: string };
 }
 
 function runFfprobe(
@@ -61,11 +68,18 @@ function runFfprobe(
   });
 }
 
-/** Reads duration, streams and size of a local file with ffprobe. Cover art does not count as video. */
-export async function probeMedia(
-  filePath: string,
-  ffprobePath = 'ffprobe',
-): Promise<Result<MediaProbe>> {
+interface ProbedFile {
+  bytes: number;
+  streams: FfprobeStream[];
+  format: NonNullable<FfprobeOutput['format']>;
+  durationSeconds: number;
+  /** The picture stream; cover art does not count as video. */
+  video?: FfprobeStream;
+  audio?: FfprobeStream;
+}
+
+/** Runs ffprobe once on a local file; every failure becomes an error value that says what to do. */
+async function readProbe(filePath: string, ffprobePath: string): Promise<Result<ProbedFile>> {
   let bytes: number;
   try {
     const stat = await fs.stat(filePath);
@@ -85,18 +99,82 @@ export async function probeMedia(
   }
   const streams = parsed.streams ?? [];
   const video = streams.find((s) => s.codec_type === 'video' && !s.disposition?.attached_pic);
-  const hasAudio = streams.some((s) => s.codec_type === 'audio');
+  const audio = streams.find((s) => s.codec_type === 'audio');
   const durations = [parsed.format?.duration, ...streams.map((s) => s.duration)]
     .map((d) => Number(d))
     .filter((d) => Number.isFinite(d) && d > 0);
-  if (!video && !hasAudio) return fail('not_media', 'The file has no audio or video stream.');
-  const probe: MediaProbe = {
-    durationSeconds: durations[0] ?? 0,
-    hasVideo: Boolean(video),
-    hasAudio,
+  if (!video && !audio) return fail('not_media', 'The file has no audio or video stream.');
+  return ok({
     bytes,
+    streams,
+    format: parsed.format ?? {},
+    durationSeconds: durations[0] ?? 0,
+    video,
+    audio,
+  });
+}
+
+/** Reads duration, streams and size of a local file with ffprobe. Cover art does not count as video. */
+export async function probeMedia(
+  filePath: string,
+  ffprobePath = 'ffprobe',
+): Promise<Result<MediaProbe>> {
+  const read = await readProbe(filePath, ffprobePath);
+  if (!read.ok) return read;
+  const { video, audio } = read.value;
+  const probe: MediaProbe = {
+    durationSeconds: read.value.durationSeconds,
+    hasVideo: Boolean(video),
+    hasAudio: Boolean(audio),
+    bytes: read.value.bytes,
   };
   if (video?.width) probe.width = video.width;
   if (video?.height) probe.height = video.height;
   return ok(probe);
+}
+
+/** "30000/1001" -> 29.97; null for "0/0" and other non-rates. */
+export function parseFrameRate(rate: string | undefined): number | null {
+  if (!rate) return null;
+  const [num, den = '1'] = rate.split('/');
+  const value = Number(num) / Number(den);
+  return Number.isFinite(value) && value > 0 ? value : null;
+}
+
+/**
+ * The full probe behind media:inspect: container, picture (codec, size, frame rate) and sound
+ * (codec, channels, rate). `container` is the ffprobe format name that matches the file's
+ * extension when there is one ("mp4" rather than "mov,mp4,m4a,…").
+ */
+export async function inspectMedia(
+  filePath: string,
+  ffprobePath = 'ffprobe',
+): Promise<Result<MediaInfo>> {
+  const read = await readProbe(filePath, ffprobePath);
+  if (!read.ok) return read;
+  const { video, audio, format } = read.value;
+  const names = (format.format_name ?? 'unknown').split(',');
+  const extension = path.extname(filePath).slice(1).toLowerCase();
+  const info: MediaInfo = {
+    path: filePath,
+    durationMs: Math.round(read.value.durationSeconds * 1000),
+    bytes: read.value.bytes,
+    container: names.includes(extension) ? extension : (names[0] ?? 'unknown'),
+  };
+  if (video) {
+    info.video = {
+      codec: video.codec_name ?? 'unknown',
+      width: video.width ?? 0,
+      height: video.height ?? 0,
+      fps: parseFrameRate(video.avg_frame_rate) ?? parseFrameRate(video.r_frame_rate) ?? 25,
+    };
+  }
+  if (audio) {
+    info.audio = {
+      codec: audio.codec_name ?? 'unknown',
+      channels: audio.channels ?? 0,
+      sampleRate: Number(audio.sample_rate) || 0,
+    };
+  }
+  return ok(info);
 }

@@ -1,0 +1,178 @@
+/**
+ * The ffmpeg command lines of an export, as pure functions of the plan (tested without ffmpeg,
+ * run by export.ts). See docs/editing.md, "Export pipeline".
+ */
+export interface MixTrack {
+  role: 'music' | 'sfx';
+  path: string;
+  offsetMs: number;
+  gainDb: number;
+}
+
+export interface MixPlan {
+  durationMs: number;
+  /** The video's own sound, when it has any and the lane is not muted. */
+  source: { path: string; gainDb: number } | null;
+  tracks: MixTrack[];
+  duck: { enabled: boolean; depthDb: number };
+}
+
+const RATE = 48_000;
+/** ffmpeg reports progress every 0.5 s by default; a 10× real-time export would show few steps. */
+const PROGRESS_PERIOD_S = '0.1';
+const NORMALISE_INPUT = `aresample=${RATE},aformat=sample_fmts=fltp:channel_layouts=stereo`;
+
+/**
+ * The side-chain compressor's `mix` that gives roughly `depthDb` of ducking: with ratio 20 and a
+ * −40 dBFS threshold, speech pushes the compressed music ~19 dB down (to ~0.1 of its level), so
+ * blending `mix` of it with the dry music leaves (1 − mix) + 0.1·mix of the level under speech.
+ */
+export function duckMix(depthDb: number): number {
+  const keep = 10 ** (-depthDb / 20);
+  return Math.min(1, Math.max(0, (1 - keep) / 0.9));
+}
+
+const seconds = (ms: number): string => (ms / 1000).toFixed(3);
+
+/** The filtergraph mixing every lane into `[mix]` (48 kHz stereo float, exactly durationMs long). */
+export function mixFilterGraph(plan: MixPlan): { inputs: string[]; graph: string } {
+  const inputs: string[] = [];
+  const chains: string[] = [];
+  const lanes: string[] = [];
+  let source: string | null = null;
+  if (plan.source) {
+    inputs.push(plan.source.path);
+    chains.push(`[0:a:0]${NORMALISE_INPUT},volume=${plan.source.gainDb}dB[src]`);
+    source = 'src';
+  }
+  const music: string[] = [];
+  plan.tracks.forEach((track, i) => {
+    const input = inputs.length;
+    inputs.push(track.path);
+    const delay = track.offsetMs > 0 ? `,adelay=delays=${track.offsetMs}:all=1` : '';
+    chains.push(`[${input}:a:0]${NORMALISE_INPUT}${delay},volume=${track.gainDb}dB[t${i}]`);
+    if (track.role === 'music') music.push(`t${i}`);
+    else lanes.push(`t${i}`);
+  });
+  if (music.length > 0) {
+    let musicLabel = music[0]!;
+    if (music.length > 1) {
+      chains.push(
+        `${music.map((l) => `[${l}]`).join('')}amix=inputs=${music.length}:normalize=0:duration=longest[music]`,
+      );
+      musicLabel = 'music';
+    }
+    if (source && plan.duck.enabled && plan.duck.depthDb > 0) {
+      // The compressor is keyed by the source as heard (after its gain); attack and release follow
+      // the usual ducking ramps (down ~150 ms, back up ~500 ms).
+      chains.push(`[src]asplit=2[srcmix][key]`);
+      chains.push(
+        `[${musicLabel}][key]sidechaincompress=threshold=0.01:ratio=20:attack=150:release=500:` +
+          `mix=${duckMix(plan.duck.depthDb).toFixed(4)}[ducked]`,
+      );
+      source = 'srcmix';
+      musicLabel = 'ducked';
+    }
+    lanes.unshift(musicLabel);
+  }
+  if (source) lanes.unshift(source);
+  const fit = `apad=whole_dur=${seconds(plan.durationMs)},atrim=end=${seconds(plan.durationMs)},asetpts=PTS-STARTPTS`;
+  if (lanes.length === 1) chains.push(`[${lanes[0]}]${fit}[mix]`);
+  else
+    chains.push(
+      `${lanes.map((l) => `[${l}]`).join('')}amix=inputs=${lanes.length}:normalize=0:duration=longest,${fit}[mix]`,
+    );
+  return { inputs, graph: chains.join(';') };
+}
+
+/** Pass 1: every lane mixed into a float WAV in the scratch folder. */
+export function mixArgs(plan: MixPlan, outWav: string): string[] {
+  const { inputs, graph } = mixFilterGraph(plan);
+  return [
+    '-hide_banner',
+    '-nostdin',
+    '-nostats',
+    '-v',
+    'error',
+    '-progress',
+    'pipe:1',
+    '-stats_period',
+    PROGRESS_PERIOD_S,
+    ...inputs.flatMap((input) => ['-i', input]),
+    '-filter_complex',
+    graph,
+    '-map',
+    '[mix]',
+    '-c:a',
+    'pcm_f32le',
+    '-y',
+    outWav,
+  ];
+}
+
+/** The gain (and, when needed, limiter) that brings a measured mix to the target loudness. */
+export function normaliseFilter(
+  measured: { integratedLufs: number; truePeakDb: number },
+  targetLufs: number,
+  ceilingDb: number,
+): string {
+  const gain = targetLufs - measured.integratedLufs;
+  // Headroom under the ceiling: encoders and resampling add a few tenths of a dB of peak.
+  const safeCeiling = ceilingDb - 0.5;
+  if (measured.truePeakDb + gain <= safeCeiling) return `volume=${gain.toFixed(2)}dB`;
+  // Limit at 4× the rate, where sample peaks approximate true (inter-sample) peaks.
+  const limit = 10 ** ((safeCeiling - 0.5) / 20);
+  return (
+    `volume=${gain.toFixed(2)}dB,aresample=${RATE * 4},` +
+    `alimiter=limit=${limit.toFixed(4)}:attack=5:release=50:level=false,aresample=${RATE}`
+  );
+}
+
+export type ExportContainer = 'mp4' | 'mov' | 'm4v' | 'mkv' | 'webm' | 'm4a' | 'wav';
+
+function audioCodecArgs(container: ExportContainer): string[] {
+  if (container === 'wav') return ['-c:a', 'pcm_s24le'];
+  if (container === 'webm') return ['-c:a', 'libopus', '-b:a', '192k'];
+  return ['-c:a', 'aac', '-b:a', '256k'];
+}
+
+/** Pass 2: the normalised mix encoded, and for a video the picture stream-copied beside it. */
+export function finalArgs(options: {
+  videoPath: string | null;
+  mixWav: string;
+  filter: string;
+  container: ExportContainer;
+  outPath: string;
+}): string[] {
+  const inputs = options.videoPath
+    ? ['-i', options.videoPath, '-i', options.mixWav]
+    : ['-i', options.mixWav];
+  const audioInput = options.videoPath ? 1 : 0;
+  const maps = options.videoPath
+    ? ['-map', '0:v:0', '-c:v', 'copy', '-map', `${audioInput}:a:0`]
+    : ['-map', '0:a:0'];
+  const faststart = ['mp4', 'mov', 'm4v', 'm4a'].includes(options.container)
+    ? ['-movflags', '+faststart']
+    : [];
+  return [
+    '-hide_banner',
+    '-nostdin',
+    '-nostats',
+    '-v',
+    'error',
+    '-progress',
+    'pipe:1',
+    '-stats_period',
+    PROGRESS_PERIOD_S,
+    ...inputs,
+    ...maps,
+    '-af',
+    options.filter,
+    ...audioCodecArgs(options.container),
+    '-ar',
+    String(RATE),
+    ...faststart,
+    '-y',
+    options.outPath,
+  ];
+}

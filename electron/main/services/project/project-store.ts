@@ -1,0 +1,242 @@
+import { randomUUID } from 'node:crypto';
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import {
+  newProjectDocument,
+  PROJECT_VERSION,
+  projectDocumentSchema,
+  type ProjectDocument,
+} from '../../../../shared/domain/project/document';
+import { fail, ok, type Result } from '../../../../shared/ipc/result';
+import { readJsonFile, writeFileAtomic } from '../storage/atomic-file';
+import { migrateProject, type ProjectReadState } from './migrations';
+import {
+  fileStemFor,
+  isProjectFile,
+  journalPathOf,
+  PROJECT_EXTENSION,
+  projectPathOfJournal,
+} from './project-files';
+import { RecentProjects, type ProjectSummary } from './recent-projects';
+
+export interface ProjectStoreOptions {
+  userDataDir: string;
+  /** Where new projects go, and where journals are looked for at launch. */
+  projectFolder: () => string;
+  now?: () => number;
+}
+
+export interface OpenedProject {
+  path: string;
+  document: ProjectDocument | null;
+  readOnly: boolean;
+  notice?: string;
+}
+
+const journalSchema = z.object({
+  format: z.literal('soundstage-autosave'),
+  savedAt: z.number(),
+  document: z.unknown(),
+});
+
+type DiskState = ProjectReadState | { state: 'missing' };
+
+/**
+ * Project documents on disk (see docs/editing.md, "Project files and restore"): explicit saves
+ * write `<name>.soundstage` atomically and drop the journal; autosaves write only the journal
+ * beside it. A file this version cannot safely rewrite (newer format, or damaged) opens
+ * read-only, and every write re-checks the file on disk, so it is never overwritten even after a
+ * restart forgot that it was opened read-only.
+ */
+export class ProjectStore {
+  private readonly recentList: RecentProjects;
+  private readonly now: () => number;
+
+  constructor(private readonly options: ProjectStoreOptions) {
+    this.recentList = new RecentProjects(options.userDataDir);
+    this.now = options.now ?? Date.now;
+  }
+
+  recent(): Promise<ProjectSummary[]> {
+    return this.recentList.list();
+  }
+
+  async create(name: string): Promise<Result<{ path: string; document: ProjectDocument }>> {
+    const folder = this.options.projectFolder();
+    const stem = fileStemFor(name);
+    let file = path.join(folder, `${stem}${PROJECT_EXTENSION}`);
+    for (let n = 2; (await this.readDisk(file)).state !== 'missing'; n++)
+      file = path.join(folder, `${stem} ${n}${PROJECT_EXTENSION}`);
+    const document = newProjectDocument(randomUUID(), name.trim() || stem, this.now());
+    const written = await this.write(file, document);
+    return written.ok ? ok({ path: file, document }) : written;
+  }
+
+  async open(file: string): Promise<Result<OpenedProject>> {
+    if (!isProjectFile(file)) return notProjectPath();
+    const disk = await this.readDisk(file);
+    if (disk.state === 'missing')
+      return fail('project_missing', 'That project file no longer exists. Pick it again.');
+    if (disk.state !== 'ok')
+      return ok({ path: file, document: null, readOnly: true, notice: readOnlyNotice(disk) });
+    await this.remember(file, disk.document);
+    const opened: OpenedProject = { path: file, document: disk.document, readOnly: false };
+    if (disk.migratedFrom !== null)
+      opened.notice = `This project was upgraded from format ${disk.migratedFrom}; saving writes the new format.`;
+    return ok(opened);
+  }
+
+  async save(
+    file: string,
+    document: ProjectDocument,
+    autosave: boolean,
+  ): Promise<Result<{ savedAt: number }>> {
+    if (!isProjectFile(file)) return notProjectPath();
+    const refused = await this.refuseReadOnly(file);
+    if (refused) return refused;
+    const savedAt = this.now();
+    if (autosave) {
+      const journal = { format: 'soundstage-autosave', savedAt, document };
+      try {
+        await writeFileAtomic(journalPathOf(file), JSON.stringify(journal));
+      } catch (error) {
+        return notSaved(error);
+      }
+      return ok({ savedAt });
+    }
+    const written = await this.write(file, { ...document, updatedAt: savedAt });
+    if (!written.ok) return written;
+    await fs.rm(journalPathOf(file), { force: true });
+    return ok({ savedAt });
+  }
+
+  /**
+   * Journals newer than their project file, in the project folder and the folders of recent
+   * projects: what a run that did not close cleanly (or a reloaded window) left unsaved.
+   */
+  async restorable(): Promise<ProjectSummary[]> {
+    const folders = new Set([this.options.projectFolder()]);
+    for (const item of await this.recentList.list()) folders.add(path.dirname(item.path));
+    const found: ProjectSummary[] = [];
+    for (const folder of folders) {
+      let names: string[];
+      try {
+        names = await fs.readdir(folder);
+      } catch {
+        continue;
+      }
+      for (const name of names) {
+        const projectFile = projectPathOfJournal(path.join(folder, name));
+        if (!projectFile) continue;
+        const journal = await this.readJournal(projectFile);
+        if (journal && (await journalIsNewer(projectFile)))
+          found.push({ path: projectFile, name: journal.document.name, savedAt: journal.savedAt });
+      }
+    }
+    return found.sort((a, b) => b.savedAt - a.savedAt);
+  }
+
+  /** accept: the journal's document is saved as the project; decline: the journal is removed. */
+  async restore(
+    file: string,
+    accept: boolean,
+  ): Promise<Result<{ document: ProjectDocument | null }>> {
+    if (!isProjectFile(file)) return notProjectPath();
+    const journalFile = journalPathOf(file);
+    if (!accept) {
+      await fs.rm(journalFile, { force: true });
+      return ok({ document: null });
+    }
+    const journal = await this.readJournal(file);
+    if (!journal)
+      return fail('nothing_to_restore', 'There is no unsaved work to restore for this project.');
+    const refused = await this.refuseReadOnly(file);
+    if (refused) return refused;
+    const document = { ...journal.document, updatedAt: this.now() };
+    const written = await this.write(file, document);
+    if (!written.ok) return written;
+    await fs.rm(journalFile, { force: true });
+    return ok({ document });
+  }
+
+  private async write(file: string, document: ProjectDocument): Promise<Result<true>> {
+    try {
+      await writeFileAtomic(file, `${JSON.stringify(document, null, 2)}\n`);
+    } catch (error) {
+      return notSaved(error);
+    }
+    await this.remember(file, document);
+    return ok(true);
+  }
+
+  private async remember(file: string, document: ProjectDocument): Promise<void> {
+    try {
+      await this.recentList.touch({ path: file, name: document.name, savedAt: this.now() });
+    } catch {
+      // The recent list is a convenience; a project must not fail to save over it.
+    }
+  }
+
+  private async readDisk(file: string): Promise<DiskState> {
+    const read = await readJsonFile(file);
+    if (read.state === 'missing') return { state: 'missing' };
+    if (read.state === 'corrupt') return { state: 'corrupt', reason: 'it is not valid JSON' };
+    return migrateProject(read.value);
+  }
+
+  private async refuseReadOnly(file: string): Promise<Result<never> | null> {
+    const disk = await this.readDisk(file);
+    if (disk.state !== 'newer' && disk.state !== 'corrupt') return null;
+    return fail(
+      'project_read_only',
+      `${readOnlyNotice(disk)} Use "Save as" with a new name to keep your changes.`,
+    );
+  }
+
+  private async readJournal(
+    projectFile: string,
+  ): Promise<{ savedAt: number; document: ProjectDocument } | null> {
+    const read = await readJsonFile(journalPathOf(projectFile));
+    if (read.state !== 'ok') return null;
+    const journal = journalSchema.safeParse(read.value);
+    if (!journal.success) return null;
+    const document = projectDocumentSchema.safeParse(journal.data.document);
+    return document.success ? { savedAt: journal.data.savedAt, document: document.data } : null;
+  }
+}
+
+function readOnlyNotice(
+  disk: { state: 'newer'; version: number } | { state: 'corrupt'; reason: string },
+): string {
+  return disk.state === 'newer'
+    ? `This project was saved by a newer version of Soundstage (format ${disk.version}; this app reads ` +
+        `up to ${PROJECT_VERSION}), so it is open read-only and will not be overwritten. Update Soundstage to edit it.`
+    : `This project file is damaged (${disk.reason}), so it is open read-only and will not be overwritten.`;
+}
+
+const notProjectPath = (): Result<never> =>
+  fail('not_a_project', `Project files end in ${PROJECT_EXTENSION}.`, { field: 'path' });
+
+function notSaved(error: unknown): Result<never> {
+  const code = (error as NodeJS.ErrnoException).code;
+  const hint =
+    code === 'ENOSPC'
+      ? 'The disk is full; free some space and save again.'
+      : 'Check that the project folder is writable, or choose another in Settings.';
+  return fail('project_not_saved', `The project could not be saved (${code ?? 'error'}). ${hint}`, {
+    retryable: true,
+  });
+}
+
+async function journalIsNewer(projectFile: string): Promise<boolean> {
+  try {
+    const [journal, project] = await Promise.all([
+      fs.stat(journalPathOf(projectFile)),
+      fs.stat(projectFile).catch(() => null),
+    ]);
+    return !project || journal.mtimeMs > project.mtimeMs;
+  } catch {
+    return false;
+  }
+}
