@@ -1,5 +1,5 @@
 import { useEffect, useRef, type DragEvent } from 'react';
-import { errorMessage } from '../../bridge/invoke';
+import { errorMessage, invokeResult } from '../../bridge/invoke';
 import { pathsOfDroppedFiles } from '../../bridge/files';
 import { forgetProject, rememberedProject } from './project-actions';
 import { ScoreStart } from './ScoreStart';
@@ -22,11 +22,13 @@ export function ScoreScreen() {
     if (triedReopen.current || project) return;
     triedReopen.current = true;
     const last = rememberedProject();
-    if (last) {
-      void opener.openProjectPath(last).then(() => {
-        if (!useScoreStore.getState().project) forgetProject();
-      });
-    }
+    if (!last) return;
+    // Unsaved autosaved edits are offered for restore first rather than silently dropped.
+    void invokeResult('project:restorable', {}).then(async (restorable) => {
+      if (restorable.ok && restorable.value.some((entry) => entry.path === last)) return;
+      await opener.openProjectPath(last);
+      if (!useScoreStore.getState().project) forgetProject();
+    });
   }, [project, opener]);
 
   const onDrop = async (event: DragEvent) => {

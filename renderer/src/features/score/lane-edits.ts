@@ -6,6 +6,7 @@ import type {
 import {
   DEFAULT_MIN_SEGMENT_MS,
   deleteSegment,
+  insertSegment,
   laneEdgesMs,
   moveBoundary,
   setPrompt,
@@ -47,6 +48,17 @@ export function targetLane(): PromptLane {
 export function splitAtPlayhead(): void {
   const at = Math.round(useTransport.getState().playheadMs);
   editLane(targetLane(), 'Split segment', (segments) => splitSegment(segments, at, newId()));
+}
+
+/** Insert / +: a new segment at the playhead on the target lane (the lane's rules kept). */
+export function insertAtPlayhead(): void {
+  const at = Math.round(useTransport.getState().playheadMs);
+  editLane(targetLane(), 'New segment', (segments, part) =>
+    insertSegment(segments, at, newId(), {
+      durationMs: part.video?.durationMs ?? at,
+      prompt: 'New section',
+    }),
+  );
 }
 
 export function deleteSelected(): void {

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useCommands } from '../../editor/commands';
 import { redoEdit, undoEdit } from './history-actions';
-import { deleteSelected, segmentEdgesMs, setSelectedEdge, splitAtPlayhead, targetLane } from './lane-edits';
+import { deleteSelected, insertAtPlayhead, segmentEdgesMs, setSelectedEdge, splitAtPlayhead, targetLane } from './lane-edits';
 import * as player from './player';
 import { useScoreStore } from './score-store';
 import { cycleTake } from './take-edits';
@@ -48,8 +48,8 @@ export function useScoreCommands(deps: ScoreCommandDeps): void {
       { id: 'score.shuttle-back', label: 'Play backwards (repeat: faster)', keys: ['J'], group: transport, run: () => player.shuttle(-1) },
       { id: 'score.stop', label: 'Stop', keys: ['K'], group: transport, run: player.stop },
       { id: 'score.shuttle-forward', label: 'Play forwards (repeat: faster)', keys: ['L'], group: transport, run: () => player.shuttle(1) },
-      { id: 'score.frame-back', label: 'Back one frame', keys: ['ArrowLeft', 'Comma'], group: transport, run: () => player.seekBy(-frameMs) },
-      { id: 'score.frame-forward', label: 'Forward one frame', keys: ['ArrowRight', 'Period'], group: transport, run: () => player.seekBy(frameMs) },
+      { id: 'score.frame-back', label: 'Back one frame', keys: ['ArrowLeft', ','], group: transport, run: () => player.seekBy(-frameMs) },
+      { id: 'score.frame-forward', label: 'Forward one frame', keys: ['ArrowRight', '.'], group: transport, run: () => player.seekBy(frameMs) },
       { id: 'score.second-back', label: 'Back one second', keys: ['Shift+ArrowLeft'], group: transport, run: () => player.seekBy(-1000) },
       { id: 'score.second-forward', label: 'Forward one second', keys: ['Shift+ArrowRight'], group: transport, run: () => player.seekBy(1000) },
       { id: 'score.shot-previous', label: 'Previous shot change', keys: ['Alt+ArrowLeft'], group: transport, run: () => player.seekToNeighbour(shotsMs, -1) },
@@ -60,16 +60,17 @@ export function useScoreCommands(deps: ScoreCommandDeps): void {
       { id: 'score.end', label: 'Go to end', keys: ['End', 'Ctrl+End'], group: transport, run: player.seekToEnd },
       { id: 'score.set-start', label: 'Segment start at playhead', keys: ['I'], group: edit, enabled: editable, run: () => setSelectedEdge('start', snapTargets()) },
       { id: 'score.set-end', label: 'Segment end at playhead', keys: ['O'], group: edit, enabled: editable, run: () => setSelectedEdge('end', snapTargets()) },
+      { id: 'score.insert', label: 'New segment at playhead', keys: ['Insert', '+'], group: edit, enabled: editable, run: insertAtPlayhead },
       { id: 'score.split', label: 'Split at playhead', keys: ['S'], group: edit, enabled: editable, run: splitAtPlayhead },
       { id: 'score.delete', label: 'Delete segment', keys: ['Delete'], group: edit, enabled: editable, run: deleteSelected },
       { id: 'score.undo', label: 'Undo', keys: ['Ctrl+Z'], group: edit, run: undoEdit },
       { id: 'score.redo', label: 'Redo', keys: ['Ctrl+Shift+Z', 'Ctrl+Y'], group: edit, run: redoEdit },
-      { id: 'score.take-previous', label: 'Previous take (A/B)', keys: ['BracketLeft'], group: edit, enabled: editable, run: () => cycleTake(targetLane(), -1) },
-      { id: 'score.take-next', label: 'Next take (A/B)', keys: ['BracketRight'], group: edit, enabled: editable, run: () => cycleTake(targetLane(), 1) },
+      { id: 'score.take-previous', label: 'Previous take (A/B)', keys: ['['], group: edit, enabled: editable, run: () => cycleTake(targetLane(), -1) },
+      { id: 'score.take-next', label: 'Next take (A/B)', keys: [']'], group: edit, enabled: editable, run: () => cycleTake(targetLane(), 1) },
       { id: 'score.snapping', label: 'Snapping on/off', keys: ['N'], group: view, run: () => useTransport.getState().set({ snapping: !useTransport.getState().snapping }) },
-      { id: 'score.zoom-in', label: 'Zoom in', keys: ['Equal'], group: view, run: () => zoomBy(ZOOM_STEP) },
-      { id: 'score.zoom-out', label: 'Zoom out', keys: ['Minus'], group: view, run: () => zoomBy(1 / ZOOM_STEP) },
-      { id: 'score.zoom-fit', label: 'Zoom to fit', keys: ['Digit0'], group: view, run: fitZoom },
+      { id: 'score.zoom-in', label: 'Zoom in', keys: ['='], group: view, run: () => zoomBy(ZOOM_STEP) },
+      { id: 'score.zoom-out', label: 'Zoom out', keys: ['-'], group: view, run: () => zoomBy(1 / ZOOM_STEP) },
+      { id: 'score.zoom-fit', label: 'Zoom to fit', keys: ['0'], group: view, run: fitZoom },
       { id: 'score.save', label: 'Save project', keys: ['Ctrl+S'], group: 'File', allowInText: true, run: save },
       { id: 'score.export', label: 'Export…', keys: ['Ctrl+E'], group: 'File', allowInText: true, run: openExport },
     ].map((command) => ({ ...command, scope: 'score' as const }));
