@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { Button } from '../../ui/Button';
 import { Notice } from '../../ui/Notice';
 import { AnalyseButton } from './AnalyseButton';
@@ -12,14 +12,14 @@ import { ScoreTimeline } from './ScoreTimeline';
 import { useScoreCommands } from './score-commands';
 import { useScorePart, useScoreStore } from './score-store';
 import { TransportBar } from './TransportBar';
-import { clampZoom, useTransport } from './transport-store';
 import { useProjectSaving } from './use-autosave';
 import { useJobOutcomes } from './use-job-outcomes';
 import type { ProjectOpener } from './use-project-opener';
 import { useScoreMedia } from './use-score-media';
 import { VideoPlayer } from './VideoPlayer';
 import { WorkspaceHeader } from './WorkspaceHeader';
-import { ShortcutsSheet } from '../../editor/commands';
+import type { TimelineHandle } from '../../editor/timeline';
+import { useUndoClaim } from './use-undo-claim';
 
 /** The open project: picture and transport, the timeline, the mix, and the paid actions. */
 export function ScoreWorkspace({ opener }: { opener: ProjectOpener }) {
@@ -33,13 +33,19 @@ export function ScoreWorkspace({ opener }: { opener: ProjectOpener }) {
   const fps = video?.fps ?? 25;
   useJobOutcomes();
 
-  const fitZoom = useCallback(() => {
-    const width = document.querySelector('[data-testid="timeline"]')?.clientWidth ?? 1000;
-    if (durationMs > 0) useTransport.getState().set({ pxPerSecond: clampZoom((width - 24) / (durationMs / 1000)) });
-  }, [durationMs]);
+  const timeline = useRef<TimelineHandle>(null);
+  const zoom = useMemo(
+    () => ({
+      zoomIn: () => timeline.current?.zoomIn(),
+      zoomOut: () => timeline.current?.zoomOut(),
+      fit: () => timeline.current?.fit(),
+    }),
+    [],
+  );
   const save = useCallback(() => void saveNow(), [saveNow]);
   const openExport = useCallback(() => setExportOpen(true), []);
-  useScoreCommands({ shotsMs: media.shotsMs, fps, openExport, save, fitZoom });
+  useScoreCommands({ shotsMs: media.shotsMs, fps, openExport, save, zoom });
+  useUndoClaim();
 
   const notices = opener.verdict?.notices ?? [];
   return (
@@ -76,11 +82,10 @@ export function ScoreWorkspace({ opener }: { opener: ProjectOpener }) {
         </aside>
       </div>
 
-      <ScoreTimeline durationMs={durationMs} peaks={media.peaks} shotsMs={media.shotsMs} />
+      <ScoreTimeline durationMs={durationMs} peaks={media.peaks} shotsMs={media.shotsMs} handle={timeline} />
       <MixPreview peaks={media.peaks} />
       <PromptPanels collapsible />
       <ExportDialog open={exportOpen} onClose={() => setExportOpen(false)} />
-      <ShortcutsSheet />
     </div>
   );
 }

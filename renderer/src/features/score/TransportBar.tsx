@@ -4,13 +4,11 @@ import { formatTimecode } from './timecode';
 import * as player from './player';
 import { useTransport } from './transport-store';
 
-/** Play/pause, the playhead's timecode, shuttle speed and the snapping switch (N). */
+/** Play/pause, the playhead's timecode and the shuttle speed. */
 export function TransportBar({ durationMs, fps }: { durationMs: number; fps: number }) {
   const playing = useTransport((s) => s.playing);
   const shuttle = useTransport((s) => s.shuttle);
   const playheadMs = useTransport((s) => s.playheadMs);
-  const snapping = useTransport((s) => s.snapping);
-  const set = useTransport((s) => s.set);
   return (
     <div className="score-transport" role="toolbar" aria-label="Transport">
       <Button
@@ -26,10 +24,6 @@ export function TransportBar({ durationMs, fps }: { durationMs: number; fps: num
       {playing && shuttle !== 1 && (
         <span className="badge badge--plain nums">{shuttle > 0 ? `${shuttle}×` : `−${-shuttle}×`}</span>
       )}
-      <label className="check score-transport__snap" title="Snap edges to shot changes and the playhead (N)">
-        <input type="checkbox" checked={snapping} onChange={(e) => set({ snapping: e.target.checked })} />
-        Snap
-      </label>
     </div>
   );
 }

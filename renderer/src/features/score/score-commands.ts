@@ -1,25 +1,18 @@
 import { useMemo } from 'react';
 import { useCommands } from '../../editor/commands';
-import { redoEdit, undoEdit } from './history-actions';
 import { deleteSelected, insertAtPlayhead, segmentEdgesMs, setSelectedEdge, splitAtPlayhead, targetLane } from './lane-edits';
 import * as player from './player';
 import { useScoreStore } from './score-store';
 import { cycleTake } from './take-edits';
-import { clampZoom, useTransport } from './transport-store';
+import { useTransport } from './transport-store';
 
 export interface ScoreCommandDeps {
   shotsMs: readonly number[];
   fps: number;
   openExport: () => void;
   save: () => void;
-  fitZoom: () => void;
-}
-
-const ZOOM_STEP = 1.5;
-
-function zoomBy(factor: number): void {
-  const { pxPerSecond, set } = useTransport.getState();
-  set({ pxPerSecond: clampZoom(pxPerSecond * factor) });
+  /** The timeline's own zoom (anchored at the playhead), for = / - / 0. */
+  zoom: { zoomIn(): void; zoomOut(): void; fit(): void };
 }
 
 function editable(): boolean {
@@ -29,10 +22,11 @@ function editable(): boolean {
 
 /**
  * The Score workspace's commands (keys as NLE users expect them, docs/editing.md): one list
- * feeds the key dispatcher, the shortcuts sheet and the native menu.
+ * feeds the key dispatcher, the shortcuts sheet and the native menu. Undo/Redo are the global
+ * commands, routed here by the undo claim (use-undo-claim.ts).
  */
 export function useScoreCommands(deps: ScoreCommandDeps): void {
-  const { shotsMs, fps, openExport, save, fitZoom } = deps;
+  const { shotsMs, fps, openExport, save, zoom } = deps;
   const commands = useMemo(() => {
     const frameMs = 1000 / (fps > 0 ? fps : 25);
     const edges = () => {
@@ -63,17 +57,15 @@ export function useScoreCommands(deps: ScoreCommandDeps): void {
       { id: 'score.insert', label: 'New segment at playhead', keys: ['Insert', '+'], group: edit, enabled: editable, run: insertAtPlayhead },
       { id: 'score.split', label: 'Split at playhead', keys: ['S'], group: edit, enabled: editable, run: splitAtPlayhead },
       { id: 'score.delete', label: 'Delete segment', keys: ['Delete'], group: edit, enabled: editable, run: deleteSelected },
-      { id: 'score.undo', label: 'Undo', keys: ['Ctrl+Z'], group: edit, run: undoEdit },
-      { id: 'score.redo', label: 'Redo', keys: ['Ctrl+Shift+Z', 'Ctrl+Y'], group: edit, run: redoEdit },
       { id: 'score.take-previous', label: 'Previous take (A/B)', keys: ['['], group: edit, enabled: editable, run: () => cycleTake(targetLane(), -1) },
       { id: 'score.take-next', label: 'Next take (A/B)', keys: [']'], group: edit, enabled: editable, run: () => cycleTake(targetLane(), 1) },
       { id: 'score.snapping', label: 'Snapping on/off', keys: ['N'], group: view, run: () => useTransport.getState().set({ snapping: !useTransport.getState().snapping }) },
-      { id: 'score.zoom-in', label: 'Zoom in', keys: ['='], group: view, run: () => zoomBy(ZOOM_STEP) },
-      { id: 'score.zoom-out', label: 'Zoom out', keys: ['-'], group: view, run: () => zoomBy(1 / ZOOM_STEP) },
-      { id: 'score.zoom-fit', label: 'Zoom to fit', keys: ['0'], group: view, run: fitZoom },
+      { id: 'score.zoom-in', label: 'Zoom in', keys: ['='], group: view, run: zoom.zoomIn },
+      { id: 'score.zoom-out', label: 'Zoom out', keys: ['-'], group: view, run: zoom.zoomOut },
+      { id: 'score.zoom-fit', label: 'Zoom to fit', keys: ['0'], group: view, run: zoom.fit },
       { id: 'score.save', label: 'Save project', keys: ['Ctrl+S'], group: 'File', allowInText: true, run: save },
       { id: 'score.export', label: 'Export…', keys: ['Ctrl+E'], group: 'File', allowInText: true, run: openExport },
     ].map((command) => ({ ...command, scope: 'score' as const }));
-  }, [shotsMs, fps, openExport, save, fitZoom]);
+  }, [shotsMs, fps, openExport, save, zoom]);
   useCommands('score', commands);
 }

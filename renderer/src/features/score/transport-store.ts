@@ -30,8 +30,3 @@ export const useTransport = create<TransportState>()((set) => ({
   set: (patch) => set(patch),
 }));
 
-export const ZOOM_LIMITS = { min: 2, max: 800 } as const;
-
-export function clampZoom(pxPerSecond: number): number {
-  return Math.min(ZOOM_LIMITS.max, Math.max(ZOOM_LIMITS.min, pxPerSecond));
-}
