@@ -99,11 +99,13 @@ export function ExportDialog({ open, onClose }: { open: boolean; onClose: () => 
           </Notice>
         )}
         {exporter.state.state === 'canceled' && (
-          <Notice tone="info" title="Export canceled">No file was left behind.</Notice>
+          <Notice tone="info" title="Export canceled">The partial file was removed.</Notice>
         )}
         {exporter.state.state === 'failed' && (
           <Notice tone="danger" title="The export failed" testId="score-export-error">
-            {exporter.state.message} Choose another name or free some disk space, then export again.
+            {exporter.state.message}
+            {exporter.state.code === 'export_failed' &&
+              ' Check that the takes still exist in the project folder, then export again.'}
           </Notice>
         )}
 
