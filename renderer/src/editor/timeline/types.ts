@@ -1,0 +1,48 @@
+import type { TimelineSegment } from '../../../../shared/domain/project/document';
+import type { LaneProblem } from '../../../../shared/domain/timeline';
+import type { LanePeaks } from './peaks';
+
+/** What a lane shows: the video's sound, a prompt lane (segments), or the takes of a lane. */
+export type LaneKind = 'source' | 'music' | 'sfx' | 'take';
+
+/** One generated take, drawn as one row of a take lane. The screen decides which is active. */
+export interface TimelineTake {
+  id: string;
+  label: string;
+  /** The take heard on its lane (A/B): marked, and announced as pressed. */
+  active: boolean;
+  /** Where the take starts on the timeline. */
+  offsetMs?: number;
+  /** Its length once known; absent while it is still being generated. */
+  durationMs?: number;
+  generating?: boolean;
+  peaks?: LanePeaks;
+}
+
+export interface TimelineLane {
+  kind: LaneKind;
+  /** Passed back in every callback ('music' and 'sfx' for the document's prompt lanes). */
+  id: string;
+  /** Shown in the lane head and used in accessible names ("Music segment 2, …"). */
+  label: string;
+  /** Prompt lanes: contiguous from 0, as shared/domain/timeline keeps them. */
+  segments?: readonly TimelineSegment[];
+  /** Source lane (and takes): media:peaks' answer or decoded peaks; absent while loading. */
+  peaks?: LanePeaks;
+  /** Take lanes: one row each. */
+  takes?: readonly TimelineTake[];
+  /** A line shown instead of content, e.g. "This video has no sound". */
+  note?: string;
+  /** Drawn dimmed (lane muted in the mix). */
+  muted?: boolean;
+}
+
+/** A segment edge being dragged: the lane as it would be if the pointer were released now. */
+export interface EdgeDragPreview {
+  laneId: string;
+  edgeIndex: number;
+  segments: TimelineSegment[];
+  /** Problems of the edit itself (held at the minimum length, past the end), by segment id. */
+  editProblems: readonly LaneProblem[];
+  snappedToMs: number | null;
+}
