@@ -1,9 +1,9 @@
-import { useEffect, useMemo, useRef } from 'react';
-import type { Peaks } from '../../../../shared/ipc/channels/media';
+import { useEffect, useRef } from 'react';
+import type { DecodedPeaks } from '../../editor/timeline';
 import { useApiQuery } from '../../bridge/query';
 import { activeTake } from './export-request';
 import { mixGraph } from './mix-graph';
-import { audibleGainsDb, dbToLinear, decodePeaks, duckFactor, sourceLevelDb } from './mix-levels';
+import { audibleGainsDb, dbToLinear, duckFactor, sourceLevelDb } from './mix-levels';
 import { onPlayhead, videoElement } from './player';
 import { useScorePart } from './score-store';
 import { useTransport } from './transport-store';
@@ -47,13 +47,12 @@ function TakeAudio({ lane, path, offsetMs }: { lane: 'music' | 'sfx'; path: stri
  * The free local preview of the mix: the video's own sound and the active take of each lane,
  * with mute/solo/gain applied instantly and the music ducked while the source is loud.
  */
-export function MixPreview({ peaks }: { peaks: Peaks | undefined }) {
+export function MixPreview({ peaks }: { peaks: DecodedPeaks | undefined }) {
   const part = useScorePart();
   const auditioning = useTransport((s) => s.auditionJobId !== null);
   const gains = audibleGainsDb(part.mix);
   const music = activeTake(part, 'music');
   const sfx = activeTake(part, 'sfx');
-  const decoded = useMemo(() => (peaks ? decodePeaks(peaks.peaks) : null), [peaks]);
   const { enabled: duckOn, depthDb } = part.mix.duck;
 
   useEffect(
@@ -76,14 +75,12 @@ export function MixPreview({ peaks }: { peaks: Peaks | undefined }) {
   }, [gains.source, gains.music, gains.sfx, auditioning]);
 
   useEffect(() => {
-    if (!duckOn || !decoded || !peaks) {
+    if (!duckOn || !peaks) {
       mixGraph.setDuck(1);
       return;
     }
-    return onPlayhead((ms) =>
-      mixGraph.setDuck(duckFactor(sourceLevelDb(decoded, peaks.pointsPerSecond, ms), depthDb)),
-    );
-  }, [duckOn, depthDb, decoded, peaks]);
+    return onPlayhead((ms) => mixGraph.setDuck(duckFactor(sourceLevelDb(peaks, ms), depthDb)));
+  }, [duckOn, depthDb, peaks]);
 
   return (
     <>

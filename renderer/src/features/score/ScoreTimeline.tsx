@@ -1,8 +1,8 @@
 import { useMemo, useRef, type Ref } from 'react';
 import type { PromptLane, TimelineSegment } from '../../../../shared/domain/project/document';
-import type { Peaks } from '../../../../shared/ipc/channels/media';
 import {
   Timeline,
+  type DecodedPeaks,
   type TimelineHandle,
   type TimelineLane,
 } from '../../editor/timeline';
@@ -27,7 +27,7 @@ export function ScoreTimeline({
   handle,
 }: {
   durationMs: number;
-  peaks: Peaks | undefined;
+  peaks: DecodedPeaks | undefined;
   shotsMs: readonly number[];
   handle?: Ref<TimelineHandle>;
 }) {

@@ -1,4 +1,5 @@
 import type { MixLane, ScorePart } from '../../../../shared/domain/project/document';
+import type { DecodedPeaks } from '../../editor/timeline';
 
 /**
  * Which lanes are heard and how loud, from the mix settings: a soloed lane silences every lane
@@ -26,34 +27,19 @@ export const DUCK_THRESHOLD_DB = -30;
 export const DUCK_HOLD_MS = 850;
 
 /**
- * The source's peak level around `atMs` from the waveform peaks (Int8 min/max pairs per
- * bucket), in dBFS; looks `holdMs` back so the duck holds through short pauses.
+ * The source's peak level around `atMs` from the decoded waveform peaks, in dBFS; looks
+ * `holdMs` back so the duck holds through short pauses.
  */
-export function sourceLevelDb(
-  peaks: Int8Array,
-  pointsPerSecond: number,
-  atMs: number,
-  holdMs = DUCK_HOLD_MS,
-): number {
-  const buckets = peaks.length / 2;
-  const last = Math.min(buckets - 1, Math.floor((atMs / 1000) * pointsPerSecond));
+export function sourceLevelDb(peaks: DecodedPeaks, atMs: number, holdMs = DUCK_HOLD_MS): number {
+  const { min, max, pointsPerSecond } = peaks;
+  const last = Math.min(min.length - 1, Math.floor((atMs / 1000) * pointsPerSecond));
   const first = Math.max(0, Math.floor(((atMs - holdMs) / 1000) * pointsPerSecond));
   let peak = 0;
-  for (let i = first; i <= last; i++) {
-    peak = Math.max(peak, Math.abs(peaks[2 * i]!), Math.abs(peaks[2 * i + 1]!));
-  }
-  return peak === 0 ? -Infinity : 20 * Math.log10(peak / 127);
+  for (let i = first; i <= last; i++) peak = Math.max(peak, Math.abs(min[i]!), Math.abs(max[i]!));
+  return peak === 0 ? -Infinity : 20 * Math.log10(peak);
 }
 
 /** The music gain multiplier of the duck preview at a source level. */
 export function duckFactor(levelDb: number, depthDb: number): number {
   return levelDb > DUCK_THRESHOLD_DB ? 10 ** (-depthDb / 20) : 1;
-}
-
-/** Decodes the base64 peaks of media:peaks. */
-export function decodePeaks(base64: string): Int8Array {
-  const binary = atob(base64);
-  const out = new Int8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) out[i] = (binary.charCodeAt(i) << 24) >> 24;
-  return out;
 }

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import type { Peaks } from '../../../../shared/ipc/channels/media';
+import { decodePeaks } from '../../editor/timeline';
 import { useApiQuery } from '../../bridge/query';
 import { useScorePart } from './score-store';
 
@@ -30,6 +30,9 @@ export function useScoreMedia() {
     { enabled, staleTime: Infinity, retry: false },
   );
 
+  // Decoded once for both the waveform lane and the duck preview.
+  const decoded = useMemo(() => (peaks.data ? decodePeaks(peaks.data) : undefined), [peaks.data]);
+
   const steps = useMemo((): MediaStep[] => {
     const step = (
       label: string,
@@ -52,7 +55,7 @@ export function useScoreMedia() {
 
   return {
     videoUrl: url.data?.url,
-    peaks: peaks.data as Peaks | undefined,
+    peaks: decoded,
     shotsMs: shots.data?.shotsMs ?? EMPTY,
     steps,
     loading: steps.some((s) => s.state === 'pending'),
