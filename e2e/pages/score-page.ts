@@ -71,7 +71,10 @@ export class ScorePage {
     await this.page.mouse.down();
     const targetX = timelineBox.x + toMs * pxPerMs - (await this.laneScrollPx(lane));
     for (const step of [0.25, 0.5, 0.75, 1]) {
-      await this.page.mouse.move(box.x + box.width - 2 + (targetX - box.x - box.width + 2) * step, y);
+      await this.page.mouse.move(
+        box.x + box.width - 2 + (targetX - box.x - box.width + 2) * step,
+        y,
+      );
     }
     await this.page.mouse.up();
   }

@@ -18,18 +18,42 @@ const CUTS_MS = [3000, 6000, 9000];
  */
 function makeClip(dir: string): string {
   const out = join(dir, 'four-shots.mp4');
-  const shot = (source: string) => ['-f', 'lavfi', '-i', `${source}:size=640x360:rate=${FPS}:duration=3`];
+  const shot = (source: string) => [
+    '-f',
+    'lavfi',
+    '-i',
+    `${source}:size=640x360:rate=${FPS}:duration=3`,
+  ];
   execFileSync('ffmpeg', [
-    '-v', 'error',
+    '-v',
+    'error',
     ...shot('testsrc2'),
     ...shot('color=c=0x2050c0'),
     ...shot('smptebars'),
     ...shot('color=c=0xc04020'),
-    '-f', 'lavfi', '-i', "sine=frequency=330:sample_rate=48000:duration=12,volume='if(lt(mod(t,2),1.2),1,0.05)':eval=frame",
-    '-filter_complex', '[0:v][1:v][2:v][3:v]concat=n=4:v=1:a=0,format=yuv420p[v]',
-    '-map', '[v]', '-map', '4:a',
-    '-c:v', 'libx264', '-preset', 'veryfast', '-g', '50', '-c:a', 'aac', '-b:a', '128k',
-    '-movflags', '+faststart', out,
+    '-f',
+    'lavfi',
+    '-i',
+    "sine=frequency=330:sample_rate=48000:duration=12,volume='if(lt(mod(t,2),1.2),1,0.05)':eval=frame",
+    '-filter_complex',
+    '[0:v][1:v][2:v][3:v]concat=n=4:v=1:a=0,format=yuv420p[v]',
+    '-map',
+    '[v]',
+    '-map',
+    '4:a',
+    '-c:v',
+    'libx264',
+    '-preset',
+    'veryfast',
+    '-g',
+    '50',
+    '-c:a',
+    'aac',
+    '-b:a',
+    '128k',
+    '-movflags',
+    '+faststart',
+    out,
   ]);
   return out;
 }
@@ -91,16 +115,18 @@ test('score a clip: cuts, brief to lanes, snapping drag with undo, streamed take
   // Drag an edge of the music lane toward a cut it does not sit on: it snaps to the cut and the
   // neighbour's start follows; undo brings both back.
   const edgeIndex = music.findIndex(
-    (s, i) => i + 1 < music.length && CUTS_MS.some((c) => c > s.startMs && c < music[i + 1]!.endMs && c !== s.endMs),
+    (s, i) =>
+      i + 1 < music.length &&
+      CUTS_MS.some((c) => c > s.startMs && c < music[i + 1]!.endMs && c !== s.endMs),
   );
   expect(edgeIndex).toBeGreaterThanOrEqual(0);
   const before = music[edgeIndex]!;
-  const cut = CUTS_MS.find((c) => c > before.startMs && c < music[edgeIndex + 1]!.endMs && c !== before.endMs)!;
+  const cut = CUTS_MS.find(
+    (c) => c > before.startMs && c < music[edgeIndex + 1]!.endMs && c !== before.endMs,
+  )!;
   const depthBeforeDrag = Number(await score.undoDepth.textContent());
   await score.dragRightEdge('music', edgeIndex, cut + 80);
-  await expect
-    .poll(async () => (await score.segmentTimes('music'))[edgeIndex]!.endMs)
-    .toBe(cut);
+  await expect.poll(async () => (await score.segmentTimes('music'))[edgeIndex]!.endMs).toBe(cut);
   const dragged = await score.segmentTimes('music');
   expect(dragged[edgeIndex + 1]!.startMs).toBe(cut);
   await expect(score.undoDepth).toHaveText(String(depthBeforeDrag + 1));
@@ -109,15 +135,21 @@ test('score a clip: cuts, brief to lanes, snapping drag with undo, streamed take
 
   // Generate music as a stream: the picture plays from 0 with the music as it arrives.
   await score.generate.click();
-  await expect.poll(async () => (await score.mediaTimes()).audio, { timeout: 60_000 }).toBeGreaterThan(0.5);
+  await expect
+    .poll(async () => (await score.mediaTimes()).audio, { timeout: 60_000 })
+    .toBeGreaterThan(0.5);
   const first = await score.mediaTimes();
   expect(Math.abs(first.video - first.audio)).toBeLessThan(0.3);
-  await expect.poll(async () => (await score.mediaTimes()).audio, { timeout: 10_000 }).toBeGreaterThan(first.audio + 1);
+  await expect
+    .poll(async () => (await score.mediaTimes()).audio, { timeout: 10_000 })
+    .toBeGreaterThan(first.audio + 1);
   const later = await score.mediaTimes();
   expect(later.video).toBeGreaterThan(first.video + 0.5);
   expect(Math.abs(later.video - later.audio)).toBeLessThan(0.3);
   // The finished stream becomes the music lane's take.
-  await expect(page.locator('[data-testid="score-take"][data-lane="music"]')).toHaveCount(1, { timeout: 90_000 });
+  await expect(page.locator('[data-testid="score-take"][data-lane="music"]')).toHaveCount(1, {
+    timeout: 90_000,
+  });
 
   // Export the video with the mix at -14 LUFS: the picture is stream-copied, the sound on target.
   await page.keyboard.press('Escape');
@@ -151,7 +183,10 @@ test('score a clip: cuts, brief to lanes, snapping drag with undo, streamed take
   await expect(page.locator('[data-testid="score-take"][data-lane="music"]')).toHaveCount(1);
 });
 
-test('a file that is not a video is refused at once, before any project is made', async ({ page, host }) => {
+test('a file that is not a video is refused at once, before any project is made', async ({
+  page,
+  host,
+}) => {
   const dir = await mkdtemp(join(tmpdir(), 'score-e2e-'));
   const notVideo = join(dir, 'notes.txt');
   execFileSync('sh', ['-c', `echo hello > '${notVideo}'`]);

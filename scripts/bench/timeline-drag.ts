@@ -24,18 +24,43 @@ function ffmpeg(args: string[]): void {
 /** A 6-minute 640x360 clip with a cut every 12 s and a tone, cheap to encode. */
 function makeLongVideo(path: string): void {
   ffmpeg([
-    '-f', 'lavfi', '-i', `testsrc2=size=640x360:rate=25:duration=${VIDEO_SECONDS}`,
-    '-f', 'lavfi', '-i', `sine=frequency=220:sample_rate=48000:duration=${VIDEO_SECONDS}`,
-    '-vf', "hue=h='360*floor(t/12)/7'",
-    '-c:v', 'libx264', '-preset', 'ultrafast', '-crf', '35', '-c:a', 'aac', '-b:a', '64k',
-    '-movflags', '+faststart', path,
+    '-f',
+    'lavfi',
+    '-i',
+    `testsrc2=size=640x360:rate=25:duration=${VIDEO_SECONDS}`,
+    '-f',
+    'lavfi',
+    '-i',
+    `sine=frequency=220:sample_rate=48000:duration=${VIDEO_SECONDS}`,
+    '-vf',
+    "hue=h='360*floor(t/12)/7'",
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-crf',
+    '35',
+    '-c:a',
+    'aac',
+    '-b:a',
+    '64k',
+    '-movflags',
+    '+faststart',
+    path,
   ]);
 }
 
 function makeTake(path: string, frequency: number): void {
   ffmpeg([
-    '-f', 'lavfi', '-i', `sine=frequency=${frequency}:sample_rate=48000:duration=${VIDEO_SECONDS}`,
-    '-c:a', 'aac', '-b:a', '64k', path,
+    '-f',
+    'lavfi',
+    '-i',
+    `sine=frequency=${frequency}:sample_rate=48000:duration=${VIDEO_SECONDS}`,
+    '-c:a',
+    'aac',
+    '-b:a',
+    '64k',
+    path,
   ]);
 }
 
@@ -49,10 +74,24 @@ function lane(prefix: string): TimelineSegment[] {
   }));
 }
 
-async function startHost(dataDir: string, projectDir: string): Promise<{ url: string; child: ChildProcess }> {
+async function startHost(
+  dataDir: string,
+  projectDir: string,
+): Promise<{ url: string; child: ChildProcess }> {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', 'scripts/web/main.ts', '--data', dataDir, '--project', projectDir, '--port', '0', '--no-open'],
+    [
+      '--import',
+      'tsx',
+      'scripts/web/main.ts',
+      '--data',
+      dataDir,
+      '--project',
+      projectDir,
+      '--port',
+      '0',
+      '--no-open',
+    ],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let output = '';
@@ -90,7 +129,9 @@ async function dragUnderTrace(page: Page): Promise<{ frames: number[]; tasks: nu
   const box = (await segment.boundingBox())!;
   const cdp = await page.context().newCDPSession(page);
   const events: TraceEvent[] = [];
-  cdp.on('Tracing.dataCollected', ({ value }) => events.push(...(value as unknown as TraceEvent[])));
+  cdp.on('Tracing.dataCollected', ({ value }) =>
+    events.push(...(value as unknown as TraceEvent[])),
+  );
   await cdp.send('Tracing.start', {
     categories: 'devtools.timeline,disabled-by-default-devtools.timeline.frame,toplevel',
     transferMode: 'ReportEvents',
@@ -118,7 +159,12 @@ async function dragUnderTrace(page: Page): Promise<{ frames: number[]; tasks: nu
   await done;
   const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
   const tasks = events
-    .filter((e) => e.ph === 'X' && e.name === 'RunTask' && (!main || (e.tid === main.tid && e.pid === main.pid)))
+    .filter(
+      (e) =>
+        e.ph === 'X' &&
+        e.name === 'RunTask' &&
+        (!main || (e.tid === main.tid && e.pid === main.pid)),
+    )
     .map((e) => (e.dur ?? 0) / 1000);
   const frames = stamps.slice(1).map((t, i) => t - stamps[i]!);
   return { frames, tasks };
@@ -162,7 +208,10 @@ export async function timelineDrag(): Promise<string[]> {
   });
   try {
     const page = await browser.newPage({ viewport: { width: 1360, height: 860 } });
-    await page.addInitScript((path) => localStorage.setItem('soundstage.score.project', path), projectPath);
+    await page.addInitScript(
+      (path) => localStorage.setItem('soundstage.score.project', path),
+      projectPath,
+    );
     await page.goto(host.url);
     await page.getByTestId('segment').first().waitFor({ timeout: 60_000 });
     await page.getByTestId('shot-marker').first().waitFor({ timeout: 60_000 });
@@ -171,7 +220,11 @@ export async function timelineDrag(): Promise<string[]> {
     return [
       'Timeline drag (6-min video, 30 segments × 2 lanes, 3 takes; target p95 ≤ 16 ms, no task > 50 ms)',
       formatRow('frames during the drag', String(frames.length)),
-      formatRow('frame time p50 / p95', `${percentile(frames, 50).toFixed(1)} ms`, `${percentile(frames, 95).toFixed(1)} ms`),
+      formatRow(
+        'frame time p50 / p95',
+        `${percentile(frames, 50).toFixed(1)} ms`,
+        `${percentile(frames, 95).toFixed(1)} ms`,
+      ),
       formatRow('longest main-thread task', `${Math.max(0, ...tasks).toFixed(1)} ms`),
       formatRow('tasks over 50 ms', String(longTasks)),
     ];

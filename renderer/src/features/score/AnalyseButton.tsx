@@ -35,7 +35,9 @@ export function AnalyseButton({ blocked }: { blocked: string | undefined }) {
         busy={pending || !!running}
         title={
           reason ??
-          (replaces ? 'Replaces both lanes (Ctrl+Z brings them back)' : 'Fill the lanes from a brief')
+          (replaces
+            ? 'Replaces both lanes (Ctrl+Z brings them back)'
+            : 'Fill the lanes from a brief')
         }
         onClick={() => built.ok && submit(built.job)}
       >
@@ -48,7 +50,9 @@ export function AnalyseButton({ blocked }: { blocked: string | undefined }) {
       )}
       {running && <JobProgress job={running} label="Analysis" />}
       {error && <ErrorNotice error={error} testId="score-analyse-error" />}
-      {failure && !running && <ErrorNotice error={new Error(failure)} testId="score-analyse-error" />}
+      {failure && !running && (
+        <ErrorNotice error={new Error(failure)} testId="score-analyse-error" />
+      )}
     </div>
   );
 }

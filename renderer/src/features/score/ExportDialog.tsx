@@ -56,23 +56,42 @@ export function ExportDialog({ open, onClose }: { open: boolean; onClose: () => 
           <legend className="visually-hidden">What to export</legend>
           {(['video', 'audio'] as const).map((option) => (
             <label key={option} className="segmented__option">
-              <input type="radio" name="export-kind" checked={kind === option} onChange={() => setKind(option)} />
+              <input
+                type="radio"
+                name="export-kind"
+                checked={kind === option}
+                onChange={() => setKind(option)}
+              />
               <span>{option === 'video' ? 'Video with the mix (mp4)' : 'Mix only (m4a)'}</span>
             </label>
           ))}
         </fieldset>
         <label className="field">
           <span className="field__label">Loudness</span>
-          <select className="select" value={loudness} disabled={running} data-testid="score-export-loudness" onChange={(e) => setLoudness(e.target.value as LoudnessPreset)}>
+          <select
+            className="select"
+            value={loudness}
+            disabled={running}
+            data-testid="score-export-loudness"
+            onChange={(e) => setLoudness(e.target.value as LoudnessPreset)}
+          >
             {LOUDNESS_PRESETS.map((preset) => (
-              <option key={preset} value={preset}>{LOUDNESS_LABELS[preset]}</option>
+              <option key={preset} value={preset}>
+                {LOUDNESS_LABELS[preset]}
+              </option>
             ))}
           </select>
           <span className="faint small">True peak stays at or below −1 dBTP.</span>
         </label>
         <label className="field">
           <span className="field__label">File name</span>
-          <input className="input" value={name} disabled={running} data-testid="score-export-name" onChange={(e) => setName(e.target.value)} />
+          <input
+            className="input"
+            value={name}
+            disabled={running}
+            data-testid="score-export-name"
+            onChange={(e) => setName(e.target.value)}
+          />
           <span className="faint small">Written to the project folder’s exports/.</span>
         </label>
         {!built.ok && <p className="small score-action__reason">{built.reason}</p>}
@@ -89,9 +108,24 @@ export function ExportDialog({ open, onClose }: { open: boolean; onClose: () => 
           <Notice
             tone="ok"
             title="Exported"
-            actions={<Button size="small" onClick={() => void invokeResult('files:reveal', { path: exporter.state.state === 'done' ? exporter.state.result.path : '' })}>Show in folder</Button>}
+            actions={
+              <Button
+                size="small"
+                onClick={() =>
+                  void invokeResult('files:reveal', {
+                    path: exporter.state.state === 'done' ? exporter.state.result.path : '',
+                  })
+                }
+              >
+                Show in folder
+              </Button>
+            }
           >
-            <span data-testid="export-result" data-path={exporter.state.result.path} className="mono">
+            <span
+              data-testid="export-result"
+              data-path={exporter.state.result.path}
+              className="mono"
+            >
               {exporter.state.result.path}
             </span>{' '}
             · {exporter.state.result.integratedLufs.toFixed(1)} LUFS, true peak{' '}
@@ -99,7 +133,9 @@ export function ExportDialog({ open, onClose }: { open: boolean; onClose: () => 
           </Notice>
         )}
         {exporter.state.state === 'canceled' && (
-          <Notice tone="info" title="Export canceled">The partial file was removed.</Notice>
+          <Notice tone="info" title="Export canceled">
+            The partial file was removed.
+          </Notice>
         )}
         {exporter.state.state === 'failed' && (
           <Notice tone="danger" title="The export failed" testId="score-export-error">
@@ -111,13 +147,23 @@ export function ExportDialog({ open, onClose }: { open: boolean; onClose: () => 
 
         <div className="row row--end">
           {running ? (
-            <Button variant="danger" onClick={() => void exporter.cancel()} data-testid="score-export-cancel">
+            <Button
+              variant="danger"
+              onClick={() => void exporter.cancel()}
+              data-testid="score-export-cancel"
+            >
               Cancel export
             </Button>
           ) : (
             <Button onClick={close}>Close</Button>
           )}
-          <Button type="submit" variant="primary" disabled={!built.ok || running} busy={running} data-testid="score-export-start">
+          <Button
+            type="submit"
+            variant="primary"
+            disabled={!built.ok || running}
+            busy={running}
+            data-testid="score-export-start"
+          >
             Export
           </Button>
         </div>

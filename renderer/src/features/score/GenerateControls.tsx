@@ -17,7 +17,11 @@ import { useTransport } from './transport-store';
 import { useApiQuery } from '../../bridge/query';
 
 const KINDS: { kind: GenerateKind; label: string; hint: string }[] = [
-  { kind: 'music', label: 'Music', hint: 'Streams: the picture plays from 0 with the music as it arrives' },
+  {
+    kind: 'music',
+    label: 'Music',
+    hint: 'Streams: the picture plays from 0 with the music as it arrives',
+  },
   { kind: 'sfx', label: 'SFX', hint: 'Sound effects following the SFX lane' },
   { kind: 'both', label: 'Both', hint: 'One combined music + SFX track (video-to-sound)' },
 ];
@@ -42,7 +46,9 @@ export function GenerateControls({ verdict }: { verdict: OpenVerdict | null }) {
   const reason = readOnly
     ? 'This project is read-only.'
     : (verdict?.blocked[kind] ??
-      (broken ? `Fix the ${kind === 'sfx' ? 'SFX' : 'music'} lane first: ${broken.message}` : undefined) ??
+      (broken
+        ? `Fix the ${kind === 'sfx' ? 'SFX' : 'music'} lane first: ${broken.message}`
+        : undefined) ??
       (built.ok ? undefined : built.reason));
 
   return (
@@ -90,7 +96,9 @@ export function GenerateControls({ verdict }: { verdict: OpenVerdict | null }) {
       )}
       {streaming && <JobProgress job={streaming} label="Generating music" />}
       {error && <ErrorNotice error={error} testId="score-generate-error" />}
-      {failure && !running && <ErrorNotice error={new Error(failure)} testId="score-generate-error" />}
+      {failure && !running && (
+        <ErrorNotice error={new Error(failure)} testId="score-generate-error" />
+      )}
     </div>
   );
 }

@@ -8,7 +8,11 @@ export function MediaSteps({ steps }: { steps: MediaStep[] }) {
     <ul className="media-steps" aria-label="Reading the video" data-testid="score-media-steps">
       {steps.map((step) => (
         <li key={step.label} data-state={step.state}>
-          {step.state === 'done' ? <CheckIcon /> : step.state === 'pending' ? <span className="spinner" aria-hidden="true" /> : null}
+          {step.state === 'done' ? (
+            <CheckIcon />
+          ) : step.state === 'pending' ? (
+            <span className="spinner" aria-hidden="true" />
+          ) : null}
           <span className="small">
             {step.label}
             {step.state === 'failed' && `: ${step.error}`}

@@ -6,12 +6,18 @@ import { useScorePart, useScoreStore } from './score-store';
 
 const LANE_NAMES: Record<MixLane, string> = { source: 'Source', music: 'Music', sfx: 'SFX' };
 
-function setMix(lane: MixLane, patch: Partial<{ gainDb: number; muted: boolean; solo: boolean }>, label: string) {
-  useScoreStore.getState().edit(
-    label,
-    (part) => ({ ...part, mix: { ...part.mix, [lane]: { ...part.mix[lane], ...patch } } }),
-    patch.gainDb !== undefined ? { coalesceKey: `gain:${lane}` } : {},
-  );
+function setMix(
+  lane: MixLane,
+  patch: Partial<{ gainDb: number; muted: boolean; solo: boolean }>,
+  label: string,
+) {
+  useScoreStore
+    .getState()
+    .edit(
+      label,
+      (part) => ({ ...part, mix: { ...part.mix, [lane]: { ...part.mix[lane], ...patch } } }),
+      patch.gainDb !== undefined ? { coalesceKey: `gain:${lane}` } : {},
+    );
 }
 
 function LaneStrip({ lane, disabled }: { lane: MixLane; disabled: boolean }) {
@@ -26,7 +32,9 @@ function LaneStrip({ lane, disabled }: { lane: MixLane; disabled: boolean }) {
         aria-pressed={mix.muted}
         disabled={disabled}
         title={`Mute ${name}`}
-        onClick={() => setMix(lane, { muted: !mix.muted }, `${mix.muted ? 'Unmute' : 'Mute'} ${name}`)}
+        onClick={() =>
+          setMix(lane, { muted: !mix.muted }, `${mix.muted ? 'Unmute' : 'Mute'} ${name}`)
+        }
       >
         M
       </button>
@@ -50,7 +58,10 @@ function LaneStrip({ lane, disabled }: { lane: MixLane; disabled: boolean }) {
         aria-label={`${name} gain, dB`}
         onChange={(e) => setMix(lane, { gainDb: Number(e.target.value) }, `${name} gain`)}
       />
-      <span className="mix-strip__db mono nums">{mix.gainDb > 0 ? '+' : ''}{mix.gainDb.toFixed(1)} dB</span>
+      <span className="mix-strip__db mono nums">
+        {mix.gainDb > 0 ? '+' : ''}
+        {mix.gainDb.toFixed(1)} dB
+      </span>
     </div>
   );
 }
@@ -59,11 +70,22 @@ function TakePicker({ lane }: { lane: PromptLane }) {
   const part = useScorePart();
   const now = useNow(60_000);
   const takes = takesOf(part, lane);
-  if (takes.length === 0) return <p className="faint small">No {LANE_NAMES[lane].toLowerCase()} takes yet.</p>;
+  if (takes.length === 0)
+    return <p className="faint small">No {LANE_NAMES[lane].toLowerCase()} takes yet.</p>;
   return (
-    <div className="take-picker" role="radiogroup" aria-label={`${LANE_NAMES[lane]} takes (A/B with [ and ])`}>
+    <div
+      className="take-picker"
+      role="radiogroup"
+      aria-label={`${LANE_NAMES[lane]} takes (A/B with [ and ])`}
+    >
       {takes.map((take, index) => (
-        <label key={take.id} className="take-picker__item" title={take.label} data-testid="score-take" data-lane={lane}>
+        <label
+          key={take.id}
+          className="take-picker__item"
+          title={take.label}
+          data-testid="score-take"
+          data-lane={lane}
+        >
           <input
             type="radio"
             name={`take-${lane}`}
@@ -89,18 +111,27 @@ export function MixPanel() {
     <section className="mix-panel" aria-label="Mix and takes">
       <h3 className="mix-panel__title">Mix</h3>
       {(['source', 'music', 'sfx'] as const).map((lane) => (
-        <LaneStrip key={lane} lane={lane} disabled={readOnly || (lane === 'source' && !hasSource)} />
+        <LaneStrip
+          key={lane}
+          lane={lane}
+          disabled={readOnly || (lane === 'source' && !hasSource)}
+        />
       ))}
-      <label className="check" title="Lowers the music while the source is loud (preview; export applies it too)">
+      <label
+        className="check"
+        title="Lowers the music while the source is loud (preview; export applies it too)"
+      >
         <input
           type="checkbox"
           checked={duck.enabled}
           disabled={readOnly || !hasSource}
           onChange={(e) =>
-            useScoreStore.getState().edit(e.target.checked ? 'Duck music' : 'Stop ducking', (p) => ({
-              ...p,
-              mix: { ...p.mix, duck: { ...p.mix.duck, enabled: e.target.checked } },
-            }))
+            useScoreStore
+              .getState()
+              .edit(e.target.checked ? 'Duck music' : 'Stop ducking', (p) => ({
+                ...p,
+                mix: { ...p.mix, duck: { ...p.mix.duck, enabled: e.target.checked } },
+              }))
           }
         />
         Duck music under the source, {duck.depthDb} dB

@@ -11,7 +11,15 @@ import { useTransport } from './transport-store';
 /** Take audio further than this from the picture is re-seeked (about two frames). */
 const MAX_DRIFT_S = 0.08;
 
-function TakeAudio({ lane, path, offsetMs }: { lane: 'music' | 'sfx'; path: string; offsetMs: number }) {
+function TakeAudio({
+  lane,
+  path,
+  offsetMs,
+}: {
+  lane: 'music' | 'sfx';
+  path: string;
+  offsetMs: number;
+}) {
   const ref = useRef<HTMLAudioElement>(null);
   const url = useApiQuery('media:url', { path }, { staleTime: Infinity });
   const playing = useTransport((s) => s.playing && s.shuttle === 1);
@@ -39,7 +47,14 @@ function TakeAudio({ lane, path, offsetMs }: { lane: 'music' | 'sfx'; path: stri
   }, [playing]);
 
   return (
-    <audio ref={ref} src={url.data?.url} preload="auto" data-testid="score-take-audio" data-lane={lane} hidden />
+    <audio
+      ref={ref}
+      src={url.data?.url}
+      preload="auto"
+      data-testid="score-take-audio"
+      data-lane={lane}
+      hidden
+    />
   );
 }
 
@@ -84,7 +99,9 @@ export function MixPreview({ peaks }: { peaks: DecodedPeaks | undefined }) {
 
   return (
     <>
-      {music?.path && <TakeAudio key={music.id} lane="music" path={music.path} offsetMs={music.offsetMs} />}
+      {music?.path && (
+        <TakeAudio key={music.id} lane="music" path={music.path} offsetMs={music.offsetMs} />
+      )}
       {sfx?.path && <TakeAudio key={sfx.id} lane="sfx" path={sfx.path} offsetMs={sfx.offsetMs} />}
     </>
   );

@@ -10,7 +10,11 @@ export function PromptPanels({ collapsible = false }: { collapsible?: boolean })
   const [open, setOpen] = useState(!collapsible);
   if (!open) {
     return (
-      <button type="button" className="btn btn--ghost score-prompts__toggle" onClick={() => setOpen(true)}>
+      <button
+        type="button"
+        className="btn btn--ghost score-prompts__toggle"
+        onClick={() => setOpen(true)}
+      >
         Prompt panels: music and sound from text…
       </button>
     );
@@ -20,7 +24,11 @@ export function PromptPanels({ collapsible = false }: { collapsible?: boolean })
       {collapsible && (
         <div className="row row--between">
           <h3 className="score-prompts__title">Prompt panels</h3>
-          <button type="button" className="btn btn--ghost btn--small" onClick={() => setOpen(false)}>
+          <button
+            type="button"
+            className="btn btn--ghost btn--small"
+            onClick={() => setOpen(false)}
+          >
             Hide
           </button>
         </div>

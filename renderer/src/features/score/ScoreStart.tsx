@@ -40,7 +40,11 @@ export function ScoreStart({ opener }: { opener: ProjectOpener }) {
           testId="score-restore"
           actions={
             <>
-              <Button variant="primary" size="small" onClick={() => void opener.restore(entry.path)}>
+              <Button
+                variant="primary"
+                size="small"
+                onClick={() => void opener.restore(entry.path)}
+              >
                 Restore unsaved changes
               </Button>
               <Button size="small" onClick={() => void opener.openProjectPath(entry.path)}>
@@ -65,7 +69,13 @@ export function ScoreStart({ opener }: { opener: ProjectOpener }) {
           mp4, mov, webm, m4v, mkv. Its waveform and shot changes are read on this computer; nothing
           is uploaded until you press Analyse or Generate.
         </p>
-        <Button variant="primary" size="large" icon={<OpenIcon />} busy={busy} onClick={() => void pick()}>
+        <Button
+          variant="primary"
+          size="large"
+          icon={<OpenIcon />}
+          busy={busy}
+          onClick={() => void pick()}
+        >
           {opener.stage === 'uploading' ? 'Reading the file…' : busy ? 'Opening…' : 'Open video…'}
         </Button>
         {opener.error && <ErrorNotice error={new Error(opener.error)} testId="score-open-error" />}

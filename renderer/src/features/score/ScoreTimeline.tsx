@@ -47,7 +47,12 @@ export function ScoreTimeline({
     const generating = (lane: PromptLane) =>
       pending
         .filter((job) => job.projectPath === projectPath && pendingTakeLabel(job.kind, lane))
-        .map((job) => ({ id: job.jobId, label: pendingTakeLabel(job.kind, lane)!, active: false, generating: true }));
+        .map((job) => ({
+          id: job.jobId,
+          label: pendingTakeLabel(job.kind, lane)!,
+          active: false,
+          generating: true,
+        }));
     const takeRows = (lane: PromptLane) => [
       ...takesOf(part, lane).map((take) => ({
         id: take.id,
@@ -59,12 +64,36 @@ export function ScoreTimeline({
     ];
     return [
       part.video?.hasAudio
-        ? { kind: 'source', id: 'source', label: 'Source', ...(peaks ? { peaks } : {}), muted: mix.source.muted }
+        ? {
+            kind: 'source',
+            id: 'source',
+            label: 'Source',
+            ...(peaks ? { peaks } : {}),
+            muted: mix.source.muted,
+          }
         : { kind: 'source', id: 'source', label: 'Source', note: 'This video has no sound' },
-      { kind: 'music', id: 'music', label: 'Music', segments: part.lanes.music, muted: mix.music.muted },
-      { kind: 'take', id: 'music-takes', label: 'Music takes', takes: takeRows('music'), muted: mix.music.muted },
+      {
+        kind: 'music',
+        id: 'music',
+        label: 'Music',
+        segments: part.lanes.music,
+        muted: mix.music.muted,
+      },
+      {
+        kind: 'take',
+        id: 'music-takes',
+        label: 'Music takes',
+        takes: takeRows('music'),
+        muted: mix.music.muted,
+      },
       { kind: 'sfx', id: 'sfx', label: 'SFX', segments: part.lanes.sfx, muted: mix.sfx.muted },
-      { kind: 'take', id: 'sfx-takes', label: 'SFX takes', takes: takeRows('sfx'), muted: mix.sfx.muted },
+      {
+        kind: 'take',
+        id: 'sfx-takes',
+        label: 'SFX takes',
+        takes: takeRows('sfx'),
+        muted: mix.sfx.muted,
+      },
     ];
   }, [part, peaks, pending, projectPath]);
 
@@ -86,7 +115,9 @@ export function ScoreTimeline({
       snapping={snapping}
       onSnappingChange={(on) => set({ snapping: on })}
       selectedSegmentId={selected?.id ?? null}
-      onSelectSegment={(laneId, id) => isPromptLane(laneId) && set({ selected: { lane: laneId, id } })}
+      onSelectSegment={(laneId, id) =>
+        isPromptLane(laneId) && set({ selected: { lane: laneId, id } })
+      }
       onEdgeDragCommit={commit}
       {...(readOnly
         ? {}

@@ -60,7 +60,11 @@ export function ScoreWorkspace({ opener }: { opener: ProjectOpener }) {
       {notices.map((notice) => (
         <Notice key={notice} tone="info" title={notice} testId="score-notice" />
       ))}
-      {!video && <Notice tone="warn" title="This project has no video">Drop a video on the screen to score it.</Notice>}
+      {!video && (
+        <Notice tone="warn" title="This project has no video">
+          Drop a video on the screen to score it.
+        </Notice>
+      )}
 
       <div className="score-stage">
         <div className="score-stage__picture">
@@ -73,7 +77,12 @@ export function ScoreWorkspace({ opener }: { opener: ProjectOpener }) {
             <AnalyseButton blocked={opener.verdict?.blocked.analyse} />
             <GenerateControls verdict={opener.verdict} />
             <div className="score-action">
-              <Button data-testid="score-export" onClick={openExport} disabled={!video} title="Export the mix (Ctrl+E)">
+              <Button
+                data-testid="score-export"
+                onClick={openExport}
+                disabled={!video}
+                title="Export the mix (Ctrl+E)"
+              >
                 Export…
               </Button>
             </div>
@@ -82,7 +91,12 @@ export function ScoreWorkspace({ opener }: { opener: ProjectOpener }) {
         </aside>
       </div>
 
-      <ScoreTimeline durationMs={durationMs} peaks={media.peaks} shotsMs={media.shotsMs} handle={timeline} />
+      <ScoreTimeline
+        durationMs={durationMs}
+        peaks={media.peaks}
+        shotsMs={media.shotsMs}
+        handle={timeline}
+      />
       <MixPreview peaks={media.peaks} />
       <PromptPanels collapsible />
       <ExportDialog open={exportOpen} onClose={() => setExportOpen(false)} />

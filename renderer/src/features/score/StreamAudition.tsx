@@ -66,7 +66,12 @@ export function StreamAudition({ job, onClose }: { job: Job; onClose: () => void
 
   return (
     <div className="score-stream" data-status={playback.status}>
-      <audio ref={audioRef} data-testid="score-stream-audio" preload="auto" aria-label="Streamed music" />
+      <audio
+        ref={audioRef}
+        data-testid="score-stream-audio"
+        preload="auto"
+        aria-label="Streamed music"
+      />
       <div className="row row--between">
         <span className="small muted nums">
           {playback.status === 'waiting'

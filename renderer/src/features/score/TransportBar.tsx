@@ -22,7 +22,9 @@ export function TransportBar({ durationMs, fps }: { durationMs: number; fps: num
         {formatTimecode(playheadMs, fps)} / {formatTimecode(durationMs, fps)}
       </span>
       {playing && shuttle !== 1 && (
-        <span className="badge badge--plain nums">{shuttle > 0 ? `${shuttle}×` : `−${-shuttle}×`}</span>
+        <span className="badge badge--plain nums">
+          {shuttle > 0 ? `${shuttle}×` : `−${-shuttle}×`}
+        </span>
       )}
     </div>
   );

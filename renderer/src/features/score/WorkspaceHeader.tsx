@@ -48,7 +48,13 @@ export function WorkspaceHeader({ status, onSave }: { status: SaveStatus; onSave
         <span className="small faint nums" title="Undo steps (Ctrl+Z)">
           Undo <span data-testid="undo-depth">{depth}</span>
         </span>
-        <Button size="small" icon={<SaveIcon />} disabled={project.readOnly} onClick={onSave} title="Save (Ctrl+S)">
+        <Button
+          size="small"
+          icon={<SaveIcon />}
+          disabled={project.readOnly}
+          onClick={onSave}
+          title="Save (Ctrl+S)"
+        >
           Save
         </Button>
         <Button

@@ -11,7 +11,8 @@ import { toApiSegments } from '../../../../shared/domain/timeline';
 
 export type GenerateKind = 'music' | 'sfx' | 'both';
 
-export type Built = { ok: true; job: JobRequest; units: BillingUnits } | { ok: false; reason: string };
+export type Built =
+  { ok: true; job: JobRequest; units: BillingUnits } | { ok: false; reason: string };
 
 function build<T extends TaskType>(
   type: T,
@@ -101,7 +102,10 @@ export function generateJob(part: ScorePart, kind: GenerateKind): Built {
   // video-to-sound takes segments for the SFX side only, so the music side gets one prompt.
   const musicPrompt =
     part.prompts.music.trim() ||
-    part.lanes.music.map((s) => s.prompt.trim()).filter(Boolean).join('; ');
+    part.lanes.music
+      .map((s) => s.prompt.trim())
+      .filter(Boolean)
+      .join('; ');
   return build(
     'video_to_sound',
     {

@@ -14,11 +14,13 @@ export function neighbourTake(part: ScorePart, lane: PromptLane, step: 1 | -1): 
 }
 
 export function chooseTake(lane: PromptLane, id: string): void {
-  useScoreStore.getState().edit(`Choose ${lane} take`, (part) =>
-    part.activeTakes[lane] === id
-      ? part
-      : { ...part, activeTakes: { ...part.activeTakes, [lane]: id } },
-  );
+  useScoreStore
+    .getState()
+    .edit(`Choose ${lane} take`, (part) =>
+      part.activeTakes[lane] === id
+        ? part
+        : { ...part, activeTakes: { ...part.activeTakes, [lane]: id } },
+    );
 }
 
 /** [ / ]: A/B between the takes of a lane; the playhead stays where it is. */
@@ -39,4 +41,3 @@ export function addTake(take: Take): void {
         },
   );
 }
-

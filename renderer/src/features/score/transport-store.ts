@@ -29,4 +29,3 @@ export const useTransport = create<TransportState>()((set) => ({
   auditionJobId: null,
   set: (patch) => set(patch),
 }));
-

@@ -60,7 +60,10 @@ export function useJobOutcomes(): void {
       const job = jobs.data?.find((j) => j.id === entry.jobId);
       if (!job) continue;
       if (job.stage === 'succeeded') {
-        settle(entry.jobId, entry.kind === 'analyse' ? applyBrief(job) : applyTake(job, entry.kind));
+        settle(
+          entry.jobId,
+          entry.kind === 'analyse' ? applyBrief(job) : applyTake(job, entry.kind),
+        );
       } else if (job.stage === 'failed') {
         settle(entry.jobId, job.error?.message ?? 'The job failed.');
       } else if (job.stage === 'canceled') {
