@@ -32,7 +32,6 @@ export function VideoPlayer({ src, name }: { src: string | undefined; name: stri
   return (
     <div className="score-video">
       {/* Captions do not exist for a source video being scored; the timeline describes it. */}
-      {/* eslint-disable-next-line jsx-a11y/media-has-caption */}
       <video
         ref={ref}
         data-testid="score-video"

@@ -45,11 +45,15 @@ export function useProjectSaving(): { status: SaveStatus; saveNow: () => Promise
 
   useEffect(() => {
     if (readOnly || revision === savedRevision) return;
-    setStatus((s) => (s.state === 'saving' ? s : { state: 'pending' }));
     const timer = window.setTimeout(() => void write(true), AUTOSAVE_DELAY_MS);
     return () => window.clearTimeout(timer);
   }, [revision, savedRevision, readOnly, write]);
 
   const saveNow = useCallback(() => write(false), [write]);
-  return { status, saveNow };
+  // Edits newer than the last write show as pending until the autosave runs.
+  const shown: SaveStatus =
+    !readOnly && revision !== savedRevision && status.state === 'saved'
+      ? { state: 'pending' }
+      : status;
+  return { status: shown, saveNow };
 }
