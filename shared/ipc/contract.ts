@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { jobRequestSchema, jobSchema } from '../domain/jobs/job';
 import { dubChannels, dubEvents } from './channels/dub';
+import { editorChannels, editorEvents } from './channels/editor';
 import { mediaChannels, mediaEvents } from './channels/media';
 import { projectChannels, projectEvents } from './channels/project';
 import { subtitlesChannels, subtitlesEvents } from './channels/subtitles';
@@ -91,6 +92,7 @@ export const requestChannels = {
   ...projectChannels,
   ...subtitlesChannels,
   ...dubChannels,
+  ...editorChannels,
 } as const;
 
 export type RequestChannel = keyof typeof requestChannels;
@@ -111,6 +113,7 @@ export const eventChannels = {
   ...projectEvents,
   ...subtitlesEvents,
   ...dubEvents,
+  ...editorEvents,
 } as const;
 
 export type EventChannel = keyof typeof eventChannels;

@@ -10,7 +10,9 @@ import { ScoreScreen } from '../features/score/ScoreScreen';
 import { SettingsScreen } from '../features/settings/SettingsScreen';
 import { SubtitlesScreen } from '../features/subtitles/SubtitlesScreen';
 import { Notice } from '../ui/Notice';
-import { goTo, SCREEN_NAMES, SCREENS, useScreen, type ScreenId } from './routes';
+import { ShortcutsSheet, useKeyDispatcher, useNativeMenu } from '../editor/commands';
+import { useGlobalCommands } from './global-commands';
+import { SCREEN_NAMES, useScreen, type ScreenId } from './routes';
 import { Sidebar } from './Sidebar';
 import { StatusStrip } from './StatusStrip';
 
@@ -22,23 +24,6 @@ const VIEWS: Record<ScreenId, () => React.JSX.Element> = {
   account: AccountScreen,
   settings: SettingsScreen,
 };
-
-/** Alt+1…6 switch screens from anywhere (Alt keeps the browser's own Ctrl+digit tab keys). */
-function useScreenShortcuts(): void {
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (!event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
-      const index = Number(event.code.replace('Digit', '')) - 1;
-      const screen = SCREENS[index];
-      if (event.code.startsWith('Digit') && screen) {
-        event.preventDefault();
-        goTo(screen);
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, []);
-}
 
 function ConnectionBanner() {
   const connection = useConnection();
@@ -65,7 +50,9 @@ function ConnectionBanner() {
 
 export function App() {
   useServerSync();
-  useScreenShortcuts();
+  useKeyDispatcher();
+  useGlobalCommands();
+  useNativeMenu();
   const screen = useScreen();
   const connection = useConnection();
   const jobs = useApiQuery('jobs:list', {}, { enabled: connection.state === 'open' });
@@ -86,6 +73,7 @@ export function App() {
           <View />
         </main>
       </div>
+      <ShortcutsSheet />
     </div>
   );
 }

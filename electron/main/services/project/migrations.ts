@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import {
   PROJECT_FORMAT,
   PROJECT_VERSION,
@@ -14,17 +15,32 @@ type RawDocument = Record<string, unknown>;
  */
 export const PROJECT_MIGRATIONS: Readonly<Record<number, (raw: RawDocument) => RawDocument>> = {};
 
-export type ProjectReadState =
-  | { state: 'ok'; document: ProjectDocument; migratedFrom: number | null }
+export type ProjectReadState<D = ProjectDocument> =
+  | { state: 'ok'; document: D; migratedFrom: number | null }
   | { state: 'newer'; version: number }
   | { state: 'corrupt'; reason: string };
 
-/** Checks the format, refuses newer versions, runs migrations in order, then the schema. */
-export function migrateProject(
+export interface MigrationSetup<D> {
+  migrations: Readonly<Record<number, (raw: RawDocument) => RawDocument>>;
+  currentVersion: number;
+  schema: z.ZodType<D>;
+}
+
+const CURRENT: MigrationSetup<ProjectDocument> = {
+  migrations: PROJECT_MIGRATIONS,
+  currentVersion: PROJECT_VERSION,
+  schema: projectDocumentSchema,
+};
+
+/**
+ * Checks the format, refuses newer versions, runs migrations in order, then the schema. The
+ * setup is a parameter so the stepping itself is tested with a table of its own.
+ */
+export function migrateProject<D = ProjectDocument>(
   input: unknown,
-  migrations: Readonly<Record<number, (raw: RawDocument) => RawDocument>> = PROJECT_MIGRATIONS,
-  currentVersion: number = PROJECT_VERSION,
-): ProjectReadState {
+  setup: MigrationSetup<D> = CURRENT as unknown as MigrationSetup<D>,
+): ProjectReadState<D> {
+  const { migrations, currentVersion, schema } = setup;
   if (typeof input !== 'object' || input === null || Array.isArray(input))
     return { state: 'corrupt', reason: 'it is not a Soundstage project' };
   let raw = input as RawDocument;
@@ -39,7 +55,7 @@ export function migrateProject(
     if (!step) return { state: 'corrupt', reason: `no migration from format ${version}` };
     raw = { ...step(raw), version: version + 1 };
   }
-  const parsed = projectDocumentSchema.safeParse(raw);
+  const parsed = schema.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     return {

@@ -1,8 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useEffectEvent, useMemo } from 'react';
+import { useMemo } from 'react';
 import { LIMITS } from '../../../../shared/api/limits';
 import type { Job } from '../../../../shared/domain/jobs/job';
 import { upsertJob } from '../../bridge/jobs-cache';
+import { useCommands } from '../../editor/commands';
 import { queryKeyFor, useApiMutation } from '../../bridge/query';
 import { Button } from '../../ui/Button';
 import { ErrorNotice } from '../../ui/ErrorNotice';
@@ -38,19 +39,19 @@ export function MusicForm() {
     if (!canGenerate) return;
     submit.mutate(buildMusicRequest(draft));
   };
-  const onShortcut = useEffectEvent(generate);
-
-  // Ctrl/Cmd+Enter generates from anywhere on the Score screen.
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
-        event.preventDefault();
-        onShortcut();
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, []);
+  // Ctrl/Cmd+Enter generates from anywhere on the Score screen, the prompt box included.
+  useCommands('score', [
+    {
+      id: 'score.generate-music',
+      label: 'Generate music from the prompt',
+      keys: ['Ctrl+Enter'],
+      scope: 'score',
+      group: 'Generate',
+      allowInText: true,
+      run: generate,
+      enabled: () => canGenerate,
+    },
+  ]);
 
   const promptLength = charCount(draft.prompt);
   const duration = Number.isFinite(draft.duration) ? draft.duration : '';

@@ -1,0 +1,148 @@
+import { describe, expect, it } from 'vitest';
+import type { KeyEventLike } from '../../../../shared/domain/commands';
+import {
+  commandForKey,
+  commandForMenu,
+  isEditableTarget,
+  menuCommands,
+  type TargetLike,
+} from './dispatch';
+import { createCommandRegistry, type RunnableCommand } from './registry';
+
+const key = (code: string, keyText: string, mods: Partial<KeyEventLike> = {}) => ({
+  code,
+  key: keyText,
+  ctrlKey: false,
+  metaKey: false,
+  shiftKey: false,
+  altKey: false,
+  ...mods,
+});
+const body: TargetLike = { tagName: 'BODY', closest: () => null };
+const textarea: TargetLike = { tagName: 'TEXTAREA', closest: () => null };
+const inDialog: TargetLike = {
+  tagName: 'INPUT',
+  type: 'search',
+  closest: (s) => (s.includes('aria-modal') ? {} : null),
+};
+
+function setup() {
+  const registry = createCommandRegistry();
+  const ran: string[] = [];
+  let canUndo = false;
+  const cmd = (data: Omit<RunnableCommand, 'run'>): RunnableCommand => ({
+    ...data,
+    run: () => ran.push(data.id),
+  });
+  const offGlobal = registry.getState().register('global', [
+    cmd({
+      id: 'edit.undo',
+      label: 'Undo',
+      keys: ['Ctrl+Z'],
+      scope: 'global',
+      enabled: () => canUndo,
+    }),
+    cmd({
+      id: 'go.jobs',
+      label: 'Go to Jobs',
+      keys: ['Alt+4'],
+      scope: 'global',
+      allowInText: true,
+    }),
+    cmd({ id: 'help', label: 'Shortcuts', keys: ['?'], scope: 'global' }),
+  ]);
+  return { registry, ran, offGlobal, cmd, setCanUndo: (value: boolean) => (canUndo = value) };
+}
+
+describe('commandForKey', () => {
+  it('runs the matching enabled command and nothing for unbound keys', () => {
+    const { registry, setCanUndo } = setup();
+    const undoKey = { ...key('KeyZ', 'z', { ctrlKey: true }), target: body };
+    expect(commandForKey(registry.getState(), undoKey, 'other')).toBeNull();
+    setCanUndo(true);
+    expect(commandForKey(registry.getState(), undoKey, 'other')?.id).toBe('edit.undo');
+    expect(
+      commandForKey(registry.getState(), { ...key('KeyQ', 'q'), target: body }, 'other'),
+    ).toBeNull();
+  });
+
+  it('sees a screen’s commands only while it is registered, newest scope first', () => {
+    const { registry, cmd } = setup();
+    const split = { ...key('KeyS', 's'), target: body };
+    expect(commandForKey(registry.getState(), split, 'other')).toBeNull();
+    const off = registry
+      .getState()
+      .register('score', [cmd({ id: 'score.split', label: 'Split', keys: ['S'], scope: 'score' })]);
+    expect(commandForKey(registry.getState(), split, 'other')?.id).toBe('score.split');
+    off();
+    expect(commandForKey(registry.getState(), split, 'other')).toBeNull();
+  });
+
+  it('keeps bare keys out of text fields and leaves keys in a modal to the dialog', () => {
+    const { registry } = setup();
+    const question = key('Slash', '?', { shiftKey: true });
+    expect(commandForKey(registry.getState(), { ...question, target: body }, 'other')?.id).toBe(
+      'help',
+    );
+    expect(
+      commandForKey(registry.getState(), { ...question, target: textarea }, 'other'),
+    ).toBeNull();
+    const alt4 = key('Digit4', '4', { altKey: true });
+    expect(commandForKey(registry.getState(), { ...alt4, target: textarea }, 'other')?.id).toBe(
+      'go.jobs',
+    );
+    expect(commandForKey(registry.getState(), { ...alt4, target: inDialog }, 'other')).toBeNull();
+    expect(
+      commandForKey(
+        registry.getState(),
+        { ...alt4, target: body, defaultPrevented: true },
+        'other',
+      ),
+    ).toBeNull();
+  });
+});
+
+describe('commandForMenu', () => {
+  it('runs menu commands, but not a text-field chord while typing', () => {
+    const { registry, setCanUndo } = setup();
+    setCanUndo(true);
+    expect(commandForMenu(registry.getState(), 'edit.undo', body)?.id).toBe('edit.undo');
+    expect(commandForMenu(registry.getState(), 'edit.undo', textarea)).toBeNull();
+    expect(commandForMenu(registry.getState(), 'go.jobs', textarea)?.id).toBe('go.jobs');
+    expect(commandForMenu(registry.getState(), 'nope', body)).toBeNull();
+  });
+
+  it('lists the live commands for the native menu with their enabled state', () => {
+    const { registry } = setup();
+    const listed = menuCommands(registry.getState());
+    expect(listed.map((c) => [c.id, c.enabled])).toEqual([
+      ['edit.undo', false],
+      ['go.jobs', true],
+      ['help', true],
+    ]);
+    expect(Object.keys(listed[0]!).sort()).toEqual([
+      'enabled',
+      'group',
+      'id',
+      'keys',
+      'label',
+      'scope',
+    ]);
+  });
+});
+
+describe('isEditableTarget', () => {
+  it.each<[TargetLike | null, boolean]>([
+    [{ tagName: 'INPUT', type: 'text' }, true],
+    [{ tagName: 'INPUT' }, true],
+    [{ tagName: 'INPUT', type: 'range' }, true],
+    [{ tagName: 'INPUT', type: 'checkbox' }, false],
+    [{ tagName: 'TEXTAREA' }, true],
+    [{ tagName: 'SELECT' }, true],
+    [{ tagName: 'DIV', isContentEditable: true }, true],
+    [{ tagName: 'BUTTON' }, false],
+    [null, false],
+  ])('%j -> %s', (target, expected) => {
+    expect(isEditableTarget(target)).toBe(expected);
+  });
+});
