@@ -59,41 +59,36 @@ export class ScorePage {
     );
   }
 
-  /** Drags the right edge of segment `index` so it lands `toX` pixels from the lane's left. */
+  /**
+   * Drags the edge after segment `index` of a lane to `toMs`, in small pointer steps. The scale
+   * comes from two edges' own times and positions, so zoom and the lane head do not matter.
+   */
   async dragRightEdge(lane: 'music' | 'sfx', index: number, toMs: number): Promise<void> {
-    const segment = this.segments(lane).nth(index);
-    const box = (await segment.boundingBox())!;
-    const timelineBox = (await this.lane(lane).boundingBox())!;
-    const duration = Number(await this.timeline.getAttribute('data-duration-ms'));
-    const pxPerMs = (await this.laneWidthPx(lane)) / duration;
-    const y = box.y + box.height / 2;
-    await this.page.mouse.move(box.x + box.width - 2, y);
+    const edges = this.page.locator(`[data-testid="segment-edge"][data-lane="${lane}"]`);
+    const centre = async (edge: Locator) => {
+      const box = (await edge.boundingBox())!;
+      return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+    };
+    const first = edges.first();
+    const last = edges.last();
+    const [firstMs, lastMs] = [
+      Number(await first.getAttribute('data-ms')),
+      Number(await last.getAttribute('data-ms')),
+    ];
+    const [a, b] = [await centre(first), await centre(last)];
+    const pxPerMs = (b.x - a.x) / (lastMs - firstMs);
+    const from = await centre(edges.nth(index));
+    const targetX = a.x + (toMs - firstMs) * pxPerMs;
+    await this.page.mouse.move(from.x, from.y);
     await this.page.mouse.down();
-    const targetX = timelineBox.x + toMs * pxPerMs - (await this.laneScrollPx(lane));
-    for (const step of [0.25, 0.5, 0.75, 1]) {
-      await this.page.mouse.move(
-        box.x + box.width - 2 + (targetX - box.x - box.width + 2) * step,
-        y,
-      );
+    for (let step = 1; step <= 8; step++) {
+      await this.page.mouse.move(from.x + ((targetX - from.x) * step) / 8, from.y);
     }
     await this.page.mouse.up();
   }
 
   lane(lane: 'source' | 'music' | 'sfx' | 'take'): Locator {
     return this.page.locator(`[data-testid="lane"][data-lane="${lane}"]`).first();
-  }
-
-  /** Width in px of the whole timeline content (duration at the current zoom). */
-  private async laneWidthPx(lane: 'music' | 'sfx'): Promise<number> {
-    return this.lane(lane).evaluate((element) => element.scrollWidth);
-  }
-
-  private async laneScrollPx(lane: 'music' | 'sfx'): Promise<number> {
-    return this.lane(lane).evaluate((element) => {
-      let node: Element | null = element;
-      while (node && node.scrollLeft === 0) node = node.parentElement;
-      return node?.scrollLeft ?? 0;
-    });
   }
 
   async mediaTimes(): Promise<{ video: number; audio: number }> {

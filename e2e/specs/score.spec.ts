@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -22,7 +22,7 @@ function makeClip(dir: string): string {
     '-f',
     'lavfi',
     '-i',
-    `${source}:size=640x360:rate=${FPS}:duration=3`,
+    `${source}${source.includes('=') ? ':' : '='}size=640x360:rate=${FPS}:duration=3`,
   ];
   execFileSync('ffmpeg', [
     '-v',
@@ -68,12 +68,13 @@ function videoStreamMd5(path: string): string {
 }
 
 function integratedLoudness(path: string): number {
-  const log = execFileSync(
+  // ebur128 prints its summary on stderr.
+  const run = spawnSync(
     'ffmpeg',
     ['-hide_banner', '-nostats', '-i', path, '-map', '0:a:0', '-af', 'ebur128', '-f', 'null', '-'],
-    { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] },
+    { encoding: 'utf8' },
   );
-  return parseLoudness(log);
+  return parseLoudness(run.stderr);
 }
 
 function parseLoudness(log: string): number {
@@ -112,32 +113,34 @@ test('score a clip: cuts, brief to lanes, snapping drag with undo, streamed take
   expect(music[0]!.startMs).toBe(0);
   music.slice(1).forEach((s, i) => expect(s.startMs).toBe(music[i]!.endMs));
 
-  // Drag an edge of the music lane toward a cut it does not sit on: it snaps to the cut and the
-  // neighbour's start follows; undo brings both back.
-  const edgeIndex = music.findIndex(
-    (s, i) =>
-      i + 1 < music.length &&
-      CUTS_MS.some((c) => c > s.startMs && c < music[i + 1]!.endMs && c !== s.endMs),
-  );
+  // Drag an edge of the music lane toward a shot change it does not sit on: the edge snaps to
+  // the shot change, the neighbour's start follows; undo brings both back.
+  const inside = (i: number) =>
+    shots.find(
+      (shot) =>
+        shot > music[i]!.startMs + 200 &&
+        shot < music[i + 1]!.endMs - 200 &&
+        shot !== music[i]!.endMs,
+    );
+  const edgeIndex = music.findIndex((_, i) => i + 1 < music.length && inside(i) !== undefined);
   expect(edgeIndex).toBeGreaterThanOrEqual(0);
-  const before = music[edgeIndex]!;
-  const cut = CUTS_MS.find(
-    (c) => c > before.startMs && c < music[edgeIndex + 1]!.endMs && c !== before.endMs,
-  )!;
+  const cut = inside(edgeIndex)!;
   const depthBeforeDrag = Number(await score.undoDepth.textContent());
   await score.dragRightEdge('music', edgeIndex, cut + 80);
   await expect.poll(async () => (await score.segmentTimes('music'))[edgeIndex]!.endMs).toBe(cut);
   const dragged = await score.segmentTimes('music');
   expect(dragged[edgeIndex + 1]!.startMs).toBe(cut);
+  expect(dragged[edgeIndex + 1]!.endMs).toBe(music[edgeIndex + 1]!.endMs);
   await expect(score.undoDepth).toHaveText(String(depthBeforeDrag + 1));
   await page.keyboard.press('Control+z');
   await expect.poll(() => score.segmentTimes('music')).toEqual(music);
+  await expect(score.undoDepth).toHaveText(String(depthBeforeDrag));
 
   // Generate music as a stream: the picture plays from 0 with the music as it arrives.
   await score.generate.click();
   await expect
     .poll(async () => (await score.mediaTimes()).audio, { timeout: 60_000 })
-    .toBeGreaterThan(0.5);
+    .toBeGreaterThan(2);
   const first = await score.mediaTimes();
   expect(Math.abs(first.video - first.audio)).toBeLessThan(0.3);
   await expect

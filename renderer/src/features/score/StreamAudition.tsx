@@ -10,13 +10,15 @@ import * as player from './player';
 import { useScorePart } from './score-store';
 import { useTransport } from './transport-store';
 
-/** Further apart than this, the picture jumps to the music (about three frames). */
-const MAX_DRIFT_S = 0.12;
+/** Further apart than this, the picture jumps to the music. */
+const MAX_DRIFT_S = 0.5;
+/** A jump lands this far ahead, since the picture needs about that long to decode there. */
+const SEEK_LEAD_S = 0.15;
 
 /**
  * Streamed music heard against the picture while it is generated: the stream's audio element
  * (MediaSource, the same playback as the Music panel) is the clock, and the video starts from
- * 0 with it, pauses when the stream runs dry and is pulled back if it drifts.
+ * 0 with it, pauses when the stream runs dry and is steered back when it drifts.
  */
 export function StreamAudition({ job, onClose }: { job: Job; onClose: () => void }) {
   const audioRef = useRef<HTMLAudioElement>(null);
@@ -30,10 +32,17 @@ export function StreamAudition({ job, onClose }: { job: Job; onClose: () => void
     if (!audio) return;
     player.stop();
     player.seek(0);
+    // Small drift is taken up by playing the picture slightly faster or slower (a seek takes
+    // longer than the drift it would fix); only a large gap, e.g. after a stall, is seeked.
     const follow = () => {
       const video = player.videoElement();
-      if (video && Math.abs(video.currentTime - audio.currentTime) > MAX_DRIFT_S) {
-        player.seek(audio.currentTime * 1000);
+      if (!video) return;
+      const drift = audio.currentTime - video.currentTime;
+      if (Math.abs(drift) > MAX_DRIFT_S) {
+        player.seek((audio.currentTime + SEEK_LEAD_S) * 1000);
+        video.playbackRate = 1;
+      } else {
+        video.playbackRate = 1 + Math.max(-0.2, Math.min(0.2, drift * 2));
       }
     };
     const onPlaying = () => {
@@ -50,7 +59,7 @@ export function StreamAudition({ job, onClose }: { job: Job; onClose: () => void
     audio.addEventListener('waiting', onStall);
     audio.addEventListener('pause', onStall);
     audio.addEventListener('ended', onEnded);
-    const timer = window.setInterval(() => !audio.paused && follow(), 250);
+    const timer = window.setInterval(() => !audio.paused && follow(), 100);
     return () => {
       audio.removeEventListener('playing', onPlaying);
       audio.removeEventListener('waiting', onStall);
