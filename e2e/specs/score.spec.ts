@@ -173,7 +173,12 @@ test('score a clip: cuts, brief to lanes, snapping drag with undo, streamed take
   if (axe) {
     const results = await new axe.default({ page }).include('.score-workspace').analyze();
     const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(bad.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+    expect(
+      bad.map(
+        (v) =>
+          `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`).join(' | ')}`,
+      ),
+    ).toEqual([]);
   }
 
   // Save, reload the page: the project comes back with its lanes and take.

@@ -81,7 +81,7 @@ export function ExportDialog({ open, onClose }: { open: boolean; onClose: () => 
               </option>
             ))}
           </select>
-          <span className="faint small">True peak stays at or below −1 dBTP.</span>
+          <span className="muted small">True peak stays at or below −1 dBTP.</span>
         </label>
         <label className="field">
           <span className="field__label">File name</span>
@@ -92,7 +92,7 @@ export function ExportDialog({ open, onClose }: { open: boolean; onClose: () => 
             data-testid="score-export-name"
             onChange={(e) => setName(e.target.value)}
           />
-          <span className="faint small">Written to the project folder’s exports/.</span>
+          <span className="muted small">Written to the project folder’s exports/.</span>
         </label>
         {!built.ok && <p className="small score-action__reason">{built.reason}</p>}
 

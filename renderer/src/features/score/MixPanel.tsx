@@ -71,7 +71,7 @@ function TakePicker({ lane }: { lane: PromptLane }) {
   const now = useNow(60_000);
   const takes = takesOf(part, lane);
   if (takes.length === 0)
-    return <p className="faint small">No {LANE_NAMES[lane].toLowerCase()} takes yet.</p>;
+    return <p className="muted small">No {LANE_NAMES[lane].toLowerCase()} takes yet.</p>;
   return (
     <div
       className="take-picker"
@@ -94,7 +94,7 @@ function TakePicker({ lane }: { lane: PromptLane }) {
           />
           <span className="take-picker__letter">{String.fromCharCode(65 + (index % 26))}</span>
           <span className="take-picker__label">{take.label}</span>
-          <span className="faint small">{formatAgo(take.createdAt, now)}</span>
+          <span className="muted small">{formatAgo(take.createdAt, now)}</span>
         </label>
       ))}
     </div>

@@ -83,7 +83,7 @@ export function ScoreStart({ opener }: { opener: ProjectOpener }) {
 
       <Panel title="Recent projects" label="Recent projects">
         {recent.isError && <ErrorNotice error={recent.error} />}
-        {recent.data?.length === 0 && <p className="faint small">Projects you open appear here.</p>}
+        {recent.data?.length === 0 && <p className="muted small">Projects you open appear here.</p>}
         <ul className="score-recent" data-testid="score-recent">
           {(recent.data ?? []).map((entry) => (
             <li key={entry.path}>
@@ -95,7 +95,7 @@ export function ScoreStart({ opener }: { opener: ProjectOpener }) {
                 title={entry.path}
               >
                 <strong>{entry.name}</strong>
-                <span className="faint small">saved {formatAgo(entry.savedAt, now)}</span>
+                <span className="muted small">saved {formatAgo(entry.savedAt, now)}</span>
               </button>
             </li>
           ))}

@@ -42,7 +42,7 @@ export function VideoPlayer({ src, name }: { src: string | undefined; name: stri
         onEnded={stop}
         onClick={() => ref.current && (ref.current.paused ? void ref.current.play() : stop())}
       />
-      {!src && <div className="score-video__loading faint">Loading picture…</div>}
+      {!src && <div className="score-video__loading muted">Loading picture…</div>}
     </div>
   );
 }

@@ -21,7 +21,7 @@ function SaveState({ status }: { status: SaveStatus }) {
             : 'Saved';
   return (
     <span
-      className={`small ${status.state === 'error' ? 'score-action__reason' : 'faint'}`}
+      className={`small ${status.state === 'error' ? 'score-action__reason' : 'muted'}`}
       data-testid="score-save-state"
       data-state={status.state}
       role="status"
@@ -45,7 +45,7 @@ export function WorkspaceHeader({ status, onSave }: { status: SaveStatus; onSave
         <SaveState status={status} />
       </div>
       <div className="row">
-        <span className="small faint nums" title="Undo steps (Ctrl+Z)">
+        <span className="small muted nums" title="Undo steps (Ctrl+Z)">
           Undo <span data-testid="undo-depth">{depth}</span>
         </span>
         <Button
