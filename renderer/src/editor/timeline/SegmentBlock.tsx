@@ -1,8 +1,8 @@
-import { memo, useId, type KeyboardEvent } from 'react';
+import { memo, type KeyboardEvent } from 'react';
 import type { TimelineSegment } from '../../../../shared/domain/project/document';
 import type { ShownProblem } from './edge-drag';
 import { msToPx } from './scale';
-import { formatTimecode, segmentName } from './segment-name';
+import { formatTimecode, NO_PROMPT, segmentName } from './segment-name';
 
 export interface SegmentBlockProps {
   laneId: string;
@@ -30,8 +30,7 @@ export const SegmentBlock = memo(function SegmentBlock(props: SegmentBlockProps)
   const { laneId, laneKind, laneLabel, index, segment, pxPerSecond, problem, selected } = props;
   const left = msToPx(segment.startMs, pxPerSecond);
   const width = Math.max(1, msToPx(segment.endMs - segment.startMs, pxPerSecond));
-  const name = segmentName(laneLabel, index, segment);
-  const problemId = useId();
+  const name = segmentName(laneLabel, index, segment, problem?.message);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key === 'Enter' || event.key === 'F2') {
@@ -55,7 +54,7 @@ export const SegmentBlock = memo(function SegmentBlock(props: SegmentBlockProps)
     `segment--${laneKind}`,
     selected && 'segment--selected',
     problem && 'segment--problem',
-    width < 28 && 'segment--narrow',
+    width < 44 && 'segment--narrow',
   ]
     .filter(Boolean)
     .join(' ');
@@ -73,25 +72,23 @@ export const SegmentBlock = memo(function SegmentBlock(props: SegmentBlockProps)
       role="button"
       tabIndex={0}
       aria-label={name}
-      aria-describedby={problem ? problemId : undefined}
       aria-keyshortcuts="Enter F2 Control+ArrowLeft Control+ArrowRight"
-      title={problem ? `${name}\n${problem.message}` : name}
+      title={name}
       onPointerDown={(event) => {
         if (event.button === 0) props.onSelect(laneId, segment.id);
       }}
       onDoubleClick={() => props.onEdit(laneId, segment.id)}
       onKeyDown={onKeyDown}
     >
-      <span className="segment__prompt">{segment.prompt.trim() || 'No prompt yet'}</span>
-      {problem ? (
-        <span id={problemId} className="segment__problem">
-          {problem.message}
-        </span>
-      ) : (
+      {/* Text in the order of the accessible name (so speech matches what is seen); CSS puts
+          the prompt on the first line either way. */}
+      {problem ? null : (
         <span className="segment__span nums">
-          {formatTimecode(segment.startMs)}–{formatTimecode(segment.endMs)}
+          {formatTimecode(segment.startMs)} to {formatTimecode(segment.endMs)}
         </span>
-      )}
+      )}{' '}
+      <span className="segment__prompt">{segment.prompt.trim() || NO_PROMPT}</span>{' '}
+      {problem ? <span className="segment__problem">{problem.message}</span> : null}
     </div>
   );
 });

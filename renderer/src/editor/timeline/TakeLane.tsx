@@ -1,5 +1,4 @@
 import { memo } from 'react';
-import { LaneHead } from './LaneHead';
 import { LANE_PX } from './layout';
 import { peaksLengthMs } from './peaks';
 import { msToPx } from './scale';
@@ -33,12 +32,14 @@ export const TakeLane = memo(function TakeLane(props: TakeLaneProps) {
       role="group"
       aria-label={label}
     >
-      {takes.length === 0 ? (
-        <div className="take-row take-row--empty">
-          <LaneHead label={label} detail="No takes yet" />
-          <div className="lane__track" />
+      <div className="take-caption">
+        <div className="lane__head take-caption__head">
+          <span className="take-caption__label">{label}</span>
         </div>
-      ) : null}
+        <div className="lane__track">
+          {takes.length === 0 ? <span className="take-caption__note">No takes yet</span> : null}
+        </div>
+      </div>
       {takes.map((take) => {
         const offsetMs = take.offsetMs ?? 0;
         const lengthMs = Math.max(0, (take.durationMs ?? durationMs - offsetMs) || 0);
@@ -56,7 +57,7 @@ export const TakeLane = memo(function TakeLane(props: TakeLaneProps) {
                 className="take-pick"
                 aria-pressed={take.active}
                 aria-label={`${take.label} (${label})${take.active ? ', active' : ''}`}
-                title={take.active ? 'Heard now' : 'Use this take'}
+                title={take.active ? `${take.label}: heard now` : `Use ${take.label}`}
                 disabled={!props.onActivate}
                 onClick={() => props.onActivate?.(laneId, take.id)}
               >

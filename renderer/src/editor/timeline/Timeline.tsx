@@ -9,18 +9,18 @@ import {
 } from 'react';
 import type { TimelineSegment } from '../../../../shared/domain/project/document';
 import { DEFAULT_MIN_SEGMENT_MS } from '../../../../shared/domain/timeline';
-import { nudgeEnd } from './edge-drag';
 import { HEAD_PX, LANE_PX, RULER_PX } from './layout';
 import { Ruler } from './Ruler';
 import { msToPx, ZOOM_STEP } from './scale';
 import { SegmentLane } from './SegmentLane';
 import { SourceLane } from './SourceLane';
 import { TakeLane } from './TakeLane';
-import { Playhead, TimelineOverlay } from './TimelineOverlay';
+import { DragGuideLine, Playhead, ShotMarkers } from './TimelineOverlay';
 import { TimelineToolbar } from './TimelineToolbar';
 import type { TimelineLane } from './types';
 import { useEdgeDrag } from './use-edge-drag';
 import { useProblemViews } from './use-problem-views';
+import { useSegmentActions } from './use-segment-actions';
 import { useFollowPlayhead, useViewportTracking } from './use-scroll-view';
 import { useZoom } from './use-zoom';
 import { createViewport } from './viewport';
@@ -68,21 +68,19 @@ export function Timeline(props: TimelineProps) {
   const minLengthMs = props.minSegmentMs ?? DEFAULT_MIN_SEGMENT_MS;
   const scrollRef = useRef<HTMLDivElement>(null);
   const [viewport] = useState(createViewport);
-  const [ownSelection, setOwnSelection] = useState<string | null>(null);
-  const [editing, setEditing] = useState<{ laneId: string; id: string } | null>(null);
   const scrubbing = useRef(false);
-  // The latest props for callbacks that stay the same across renders (so memoised lanes and
-  // segments do not re-render because the screen passed new inline functions).
-  const latest = useRef({
+  const seekRef = useRef(seek);
+  useLayoutEffect(() => {
+    seekRef.current = seek;
+  });
+  const actions = useSegmentActions({
     lanes,
     durationMs,
-    seek,
-    onEdgeDragCommit,
-    onEditPrompt,
+    minLengthMs,
+    scrollRef,
     onSelectSegment,
-  });
-  useLayoutEffect(() => {
-    latest.current = { lanes, durationMs, seek, onEdgeDragCommit, onEditPrompt, onSelectSegment };
+    onEditPrompt,
+    onEdgeDragCommit,
   });
 
   const segmentLanes = lanes.flatMap((lane) =>
@@ -105,7 +103,7 @@ export function Timeline(props: TimelineProps) {
   const problemViews = useProblemViews(segmentLanes, durationMs, problems, drag.preview);
 
   useViewportTracking(scrollRef, viewport);
-  const zoom = useZoom({
+  const { zoomBy, fit } = useZoom({
     scrollRef,
     viewport,
     durationMs,
@@ -122,59 +120,29 @@ export function Timeline(props: TimelineProps) {
   useImperativeHandle(
     ref,
     () => ({
-      zoomIn: () => zoom.zoomBy(ZOOM_STEP),
-      zoomOut: () => zoom.zoomBy(1 / ZOOM_STEP),
-      fit: zoom.fit,
+      zoomIn: () => zoomBy(ZOOM_STEP),
+      zoomOut: () => zoomBy(1 / ZOOM_STEP),
+      fit,
     }),
-    [zoom],
+    [zoomBy, fit],
   );
 
-  const selectedId = selectedSegmentId !== undefined ? selectedSegmentId : ownSelection;
-  const onSelect = useCallback((laneId: string, segmentId: string) => {
-    setOwnSelection(segmentId);
-    latest.current.onSelectSegment?.(laneId, segmentId);
-  }, []);
-  const onEdit = useCallback((laneId: string, id: string) => {
-    if (latest.current.onEditPrompt) setEditing({ laneId, id });
-  }, []);
-  const onEditDone = useCallback(
-    (laneId: string, id: string, text: string | null, refocus: boolean) => {
-      setEditing(null);
-      const lane = latest.current.lanes.find((candidate) => candidate.id === laneId);
-      const before = lane?.segments?.find((segment) => segment.id === id)?.prompt;
-      if (text !== null && text !== before) latest.current.onEditPrompt?.(laneId, id, text);
-      if (refocus) {
-        requestAnimationFrame(() =>
-          scrollRef.current
-            ?.querySelector<HTMLElement>(
-              `[data-lane-id="${CSS.escape(laneId)}"] [data-segment-id="${CSS.escape(id)}"]`,
-            )
-            ?.focus(),
-        );
-      }
-    },
-    [],
-  );
-  const onNudgeEnd = useCallback(
-    (laneId: string, index: number, deltaMs: number) => {
-      const now = latest.current;
-      const lane = now.lanes.find((candidate) => candidate.id === laneId);
-      if (!lane?.segments) return;
-      const move = nudgeEnd(lane.segments, index, deltaMs, {
-        durationMs: now.durationMs,
-        minLengthMs,
-      });
-      const moved = move.segments[index]?.endMs !== lane.segments[index]?.endMs;
-      if (moved) now.onEdgeDragCommit(laneId, move.segments);
-    },
-    [minLengthMs],
-  );
-  const onSeek = useCallback((ms: number) => latest.current.seek(ms), []);
+  const selectedId = selectedSegmentId !== undefined ? selectedSegmentId : actions.selected;
+  const onSeek = useCallback((ms: number) => seekRef.current(ms), []);
   const onScrub = useCallback((active: boolean) => {
     scrubbing.current = active;
   }, []);
 
   const contentPx = msToPx(durationMs, pxPerSecond);
+  const draggedEdge = drag.preview?.segments[drag.preview.edgeIndex - 1];
+  const guide =
+    drag.preview && draggedEdge
+      ? {
+          ms: draggedEdge.endMs,
+          snapped: drag.preview.snappedToMs !== null,
+          problem: drag.preview.editProblems[0]?.message,
+        }
+      : null;
   const style = {
     '--timeline-head': `${HEAD_PX}px`,
     '--timeline-ruler': `${RULER_PX}px`,
@@ -196,9 +164,9 @@ export function Timeline(props: TimelineProps) {
         durationMs={durationMs}
         snapping={snapping}
         onSnappingChange={onSnappingChange}
-        onZoomIn={() => zoom.zoomBy(ZOOM_STEP)}
-        onZoomOut={() => zoom.zoomBy(1 / ZOOM_STEP)}
-        onFit={zoom.fit}
+        onZoomIn={() => zoomBy(ZOOM_STEP)}
+        onZoomOut={() => zoomBy(1 / ZOOM_STEP)}
+        onFit={fit}
       />
       <div className="timeline__scroll" ref={scrollRef}>
         <div className="timeline__content" style={{ width: HEAD_PX + contentPx }}>
@@ -252,21 +220,18 @@ export function Timeline(props: TimelineProps) {
                 problems={problemViews.get(lane.id)!}
                 frameMs={frameMs}
                 selectedId={selectedId}
-                editingId={editing?.laneId === lane.id ? editing.id : null}
+                editingId={actions.editing?.laneId === lane.id ? actions.editing.id : null}
                 draggingEdge={preview?.edgeIndex ?? null}
-                onSelect={onSelect}
-                onEdit={onEdit}
-                onEditDone={onEditDone}
-                onNudgeEnd={onNudgeEnd}
+                onSelect={actions.onSelect}
+                onEdit={actions.onEdit}
+                onEditDone={actions.onEditDone}
+                onNudgeEnd={actions.onNudgeEnd}
                 onEdgePointerDown={drag.begin}
               />
             );
           })}
-          <TimelineOverlay
-            shotsMs={shotsMs}
-            pxPerSecond={pxPerSecond}
-            snappedToMs={drag.preview?.snappedToMs ?? null}
-          />
+          <ShotMarkers shotsMs={shotsMs} pxPerSecond={pxPerSecond} />
+          {guide ? <DragGuideLine guide={guide} pxPerSecond={pxPerSecond} /> : null}
           <Playhead ms={playheadMs} pxPerSecond={pxPerSecond} />
         </div>
       </div>

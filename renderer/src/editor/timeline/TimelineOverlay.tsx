@@ -3,15 +3,14 @@ import { msToPx } from './scale';
 import { formatTimecode } from './segment-name';
 
 /**
- * Lines across every lane: shot changes (from media:shots) and, while an edge is dragged, the
- * target it snapped to. Purely visual: the pointer passes through to the lanes below.
+ * Lines across every lane (the pointer passes through them to the lanes below): shot changes,
+ * the guide of a dragged edge and the playhead.
  */
-export const TimelineOverlay = memo(function TimelineOverlay(props: {
+export const ShotMarkers = memo(function ShotMarkers(props: {
   shotsMs: readonly number[];
   pxPerSecond: number;
-  snappedToMs: number | null;
 }) {
-  const { shotsMs, pxPerSecond, snappedToMs } = props;
+  const { shotsMs, pxPerSecond } = props;
   return (
     <div className="timeline__overlay" aria-hidden="true">
       {shotsMs.map((ms) => (
@@ -23,14 +22,40 @@ export const TimelineOverlay = memo(function TimelineOverlay(props: {
           style={{ left: msToPx(ms, pxPerSecond) }}
         />
       ))}
-      {snappedToMs !== null ? (
-        <div className="snap-guide" style={{ left: msToPx(snappedToMs, pxPerSecond) }}>
-          <span className="snap-guide__label nums">{formatTimecode(snappedToMs)}</span>
-        </div>
-      ) : null}
     </div>
   );
 });
+
+/** Where a dragged edge is, whether it snapped, and why it stopped, if it was held. */
+export interface DragGuide {
+  ms: number;
+  snapped: boolean;
+  problem: string | undefined;
+}
+
+/**
+ * The guide at a dragged edge: its time, lit when snapped, and the reason it was held (the
+ * segment that is too short may be too thin to show it).
+ */
+export function DragGuideLine({ guide, pxPerSecond }: { guide: DragGuide; pxPerSecond: number }) {
+  return (
+    <div className="timeline__overlay" aria-hidden="true">
+      <div
+        className={`drag-guide${guide.snapped ? ' drag-guide--snapped' : ''}`}
+        data-testid="drag-guide"
+        data-ms={guide.ms}
+        data-snapped={guide.snapped || undefined}
+        style={{ left: msToPx(guide.ms, pxPerSecond) }}
+      >
+        <span className="drag-guide__label">
+          <span className="nums">{formatTimecode(guide.ms)}</span>
+          {guide.snapped ? ' · snapped' : null}
+        </span>
+        {guide.problem ? <span className="drag-guide__problem">{guide.problem}</span> : null}
+      </div>
+    </div>
+  );
+}
 
 /** The playhead: moved with a transform, so playback repaints one line, not the lanes. */
 export function Playhead({ ms, pxPerSecond }: { ms: number; pxPerSecond: number }) {

@@ -28,7 +28,7 @@ describe('segment names', () => {
       segmentName('Music', 1, { startMs: 4000, endMs: 9500, prompt: ' rising strings ' }),
     ).toBe('Music segment 2, 0:04.0 to 0:09.5: rising strings');
     expect(segmentName('SFX', 0, { startMs: 0, endMs: 61_250, prompt: '' })).toBe(
-      'SFX segment 1, 0:00.0 to 1:01.2: (no prompt)',
+      'SFX segment 1, 0:00.0 to 1:01.2: No prompt yet',
     );
   });
 
@@ -36,6 +36,9 @@ describe('segment names', () => {
     const name = segmentName('Music', 0, { startMs: 0, endMs: 1000, prompt: 'x'.repeat(300) });
     expect(name.length).toBeLessThan(160);
     expect(name.endsWith('…')).toBe(true);
+    expect(segmentName('Music', 0, { startMs: 0, endMs: 100, prompt: 'hum' }, 'Too short.')).toBe(
+      'Music segment 1, 0:00.0 to 0:00.1: hum. Too short.',
+    );
     expect(formatTimecode(3_725_960)).toBe('1:02:05.9');
     expect(formatTimecode(-4)).toBe('0:00.0');
   });
