@@ -166,7 +166,10 @@ test('score a clip: cuts, brief to lanes, snapping drag with undo, streamed take
   expect(Math.abs(integratedLoudness(exported) - -14)).toBeLessThanOrEqual(1);
   await page.keyboard.press('Escape');
 
+  // The README's picture of the workspace: tall enough to show every lane.
+  await page.setViewportSize({ width: 1360, height: 1180 });
   await page.screenshot({ path: 'docs/screenshots/score-workspace.png' });
+  await page.setViewportSize({ width: 1360, height: 860 });
 
   // Accessibility of the workspace (when the checker is installed): nothing serious or critical.
   const axe = await import('@axe-core/playwright').catch(() => null);
