@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Button } from '../../ui/Button';
 import { Notice } from '../../ui/Notice';
 import { AnalyseButton } from './AnalyseButton';
@@ -42,6 +42,10 @@ export function ScoreWorkspace({ opener }: { opener: ProjectOpener }) {
     }),
     [],
   );
+  // A newly opened video starts fitted to the width; zoom is view state, not saved per edit.
+  useEffect(() => {
+    if (durationMs > 0) requestAnimationFrame(() => timeline.current?.fit());
+  }, [durationMs, project.path]);
   const save = useCallback(() => void saveNow(), [saveNow]);
   const openExport = useCallback(() => setExportOpen(true), []);
   useScoreCommands({ shotsMs: media.shotsMs, fps, openExport, save, zoom });
