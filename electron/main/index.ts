@@ -11,6 +11,7 @@ import {
   mediaUrlFor,
   registerSchemes,
 } from './adapters/app-protocol';
+import { createAppMenu } from './adapters/app-menu';
 import { SafeStorageSecretStorage } from './adapters/safe-storage';
 import { UtilityProcessEngineLauncher } from './adapters/utility-engine-launcher';
 import { createMainWindow, isAllowedExternalUrl, isTrustedFrame } from './window';
@@ -53,6 +54,8 @@ if (!app.requestSingleInstanceLock()) {
       emit: (channel, payload) => window?.webContents.send(channel, payload),
       log,
     });
+    // Menu choices go back to the page, where the same command registry as the keys runs them.
+    const appMenu = createAppMenu((id) => window?.webContents.send('menu:command', { id }));
     const ipc = createHandlers({
       services,
       log,
@@ -79,6 +82,7 @@ if (!app.requestSingleInstanceLock()) {
         openExternal: async (url) => {
           if (isAllowedExternalUrl(url)) await shell.openExternal(url);
         },
+        setMenuCommands: appMenu.setCommands,
       },
     });
     handleAppProtocol(join(outDir, 'renderer'));

@@ -11,9 +11,11 @@ import type { ApiClient } from '../services/api-client/api-client';
 import type { MainServices } from '../services/main-services';
 import { checkBeforeUpload } from '../services/media/preflight';
 import { probeMedia, type ProbeMedia } from '../services/media/probe';
+import type { MenuCommand } from '../../../shared/ipc/channels/editor';
 import { apiErrorResult, problemsResult } from './api-errors';
 import { mediaHandlers } from './handlers-media';
 import { projectHandlers } from './handlers-project';
+import { editorHandlers } from './handlers-editor';
 import { PathGuard } from './path-guard';
 
 /** What the Electron adapters (or the browser-mode host) provide for the platform's own UI. */
@@ -24,6 +26,8 @@ export interface PlatformDeps {
   openPath(path: string): Promise<boolean> | boolean;
   pickFiles(kind: 'video' | 'audio' | 'subtitle', multiple: boolean): Promise<string[]>;
   openExternal(url: string): Promise<void> | void;
+  /** The native menu's commands (Electron); absent where there is no native menu. */
+  setMenuCommands?(commands: readonly MenuCommand[]): void;
 }
 
 export interface HandlerDeps {
@@ -168,6 +172,7 @@ export function createHandlers(deps: HandlerDeps): IpcHandlers {
     },
     ...mediaHandlers(services, guard),
     ...projectHandlers(services, guard),
+    ...editorHandlers(platform),
   };
 
   async function dispatch(channel: string, rawRequest: unknown): Promise<Result<unknown>> {

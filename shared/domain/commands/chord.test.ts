@@ -91,6 +91,18 @@ describe('formatChord', () => {
     expect(formatChord(chord(text), 'mac')).toBe(mac);
   });
 
+  it('labels letter keys as the user’s layout prints them, digits as digits', () => {
+    const azerty = new Map([
+      ['KeyQ', 'a'],
+      ['KeyZ', 'w'],
+      ['Digit1', '&'],
+    ]);
+    expect(formatChord(chord('Ctrl+Z'), 'other', azerty)).toBe('Ctrl+W');
+    expect(formatChord(chord('Q'), 'mac', azerty)).toBe('A');
+    expect(formatChord(chord('Alt+1'), 'other', azerty)).toBe('Alt+1');
+    expect(formatChord(chord('Space'), 'other', azerty)).toBe('Space');
+  });
+
   it('tells macOS from the platform string', () => {
     expect(platformOf('MacIntel')).toBe('mac');
     expect(platformOf('Linux x86_64')).toBe('other');

@@ -136,10 +136,20 @@ const ARROWS: Record<string, string> = {
   ArrowDown: '↓',
 };
 
+/**
+ * What the user's keyboard prints on each physical key (`navigator.keyboard.getLayoutMap()` in
+ * Chromium: code -> character), so a chord matched by position is labelled as the user sees
+ * it: on AZERTY the key at KeyQ reads "A".
+ */
+export type KeyboardLayout = ReadonlyMap<string, string>;
+
 /** The name of a chord's key as people read it: 'Z', '1', 'Space', '←', 'Num4', '?'. */
-export function keyName(chord: Chord): string {
+export function keyName(chord: Chord, layout?: KeyboardLayout): string {
   if (chord.key !== null) return chord.key;
   const code = chord.code ?? '';
+  const printed = layout?.get(code);
+  // Letters only: digit keys carry their digit on every layout, even where it needs Shift.
+  if (printed && code.startsWith('Key') && printed.trim() !== '') return printed.toUpperCase();
   if (code.startsWith('Key')) return code.slice(3);
   if (code.startsWith('Digit')) return code.slice(5);
   if (code.startsWith('Numpad')) return `Num${code.slice(6)}`;
@@ -147,8 +157,8 @@ export function keyName(chord: Chord): string {
 }
 
 /** How a chord is shown: 'Ctrl+Shift+Z' elsewhere, '⇧⌘Z' on macOS (Apple's order). */
-export function formatChord(chord: Chord, platform: Platform): string {
-  const name = keyName(chord);
+export function formatChord(chord: Chord, platform: Platform, layout?: KeyboardLayout): string {
+  const name = keyName(chord, layout);
   if (platform === 'mac') {
     return `${chord.alt ? MAC_SYMBOLS.alt : ''}${chord.shift ? MAC_SYMBOLS.shift : ''}${chord.primary ? MAC_SYMBOLS.primary : ''}${name}`;
   }

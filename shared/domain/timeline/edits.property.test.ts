@@ -8,7 +8,14 @@ import {
   setPrompt,
   splitSegment,
 } from './edits';
-import { MAX_SEGMENTS, laneProblems, segmentIndexAt, type LaneEdit } from './lane';
+import {
+  MAX_SEGMENTS,
+  fromApiSegments,
+  laneProblems,
+  segmentIndexAt,
+  toApiSegments,
+  type LaneEdit,
+} from './lane';
 
 /** Mulberry32: a tiny seeded generator, so a failing sequence can be replayed by its seed. */
 function random(seed: number): () => number {
@@ -139,6 +146,12 @@ describe('any sequence of edits keeps the lane valid', () => {
         refused += 1;
       } else if (!unchanged) {
         applied += 1;
+      }
+      // Every lane the walk reaches survives the API's JSON in seconds and back, exactly.
+      const json = JSON.parse(JSON.stringify(toApiSegments(edit.segments)));
+      const back = fromApiSegments(json, (i) => resultIds[i]!, DURATION_MS).segments;
+      if (JSON.stringify(back) !== JSON.stringify(edit.segments)) {
+        expect({ context, back }).toEqual({ context, back: edit.segments });
       }
       const broken = violations(edit.segments);
       if (broken.length > 0) expect({ context, broken }).toEqual({ context, broken: [] });

@@ -5,6 +5,7 @@ import { activeScopes, allCommands, isEnabled, useRegisteredCommands } from './r
 import { refreshNativeMenu } from './menu-refresh';
 import { sheetSections } from './sheet-model';
 import { useShortcutsSheet } from './sheet-store';
+import { useKeyboardLayout } from './use-keyboard-layout';
 import './shortcuts-sheet.css';
 
 const platform = platformOf(typeof navigator === 'undefined' ? undefined : navigator.platform);
@@ -26,6 +27,7 @@ function SheetDialog() {
   const dialog = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const returnFocus = useRef<Element | null>(null);
+  const layout = useKeyboardLayout();
 
   const live = useMemo(() => {
     const scopes = activeScopes(registrations);
@@ -37,8 +39,9 @@ function SheetDialog() {
         live.map((command) => ({ ...command, enabled: isEnabled(command) })),
         query,
         platform,
+        layout,
       ),
-    [live, query],
+    [live, query, layout],
   );
   const clashes = useMemo(() => duplicateBindings(live), [live]);
 

@@ -4,6 +4,7 @@ import {
   commandForKey,
   commandForMenu,
   isEditableTarget,
+  leavesField,
   menuCommands,
   type TargetLike,
 } from './dispatch';
@@ -144,5 +145,15 @@ describe('isEditableTarget', () => {
     [null, false],
   ])('%j -> %s', (target, expected) => {
     expect(isEditableTarget(target)).toBe(expected);
+  });
+});
+
+describe('leavesField', () => {
+  it('lets Esc take focus out of a text field unless the field or a dialog used it', () => {
+    expect(leavesField({ key: 'Escape', target: textarea })).toBe(true);
+    expect(leavesField({ key: 'Escape', target: textarea, defaultPrevented: true })).toBe(false);
+    expect(leavesField({ key: 'Escape', target: inDialog })).toBe(false);
+    expect(leavesField({ key: 'Escape', target: body })).toBe(false);
+    expect(leavesField({ key: 'a', target: textarea })).toBe(false);
   });
 });

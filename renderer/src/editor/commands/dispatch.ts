@@ -69,6 +69,24 @@ export function commandForKey(
 }
 
 /**
+ * Whether an unhandled Esc should take focus out of a text field, so single-key shortcuts work
+ * again without reaching for the mouse. A field that uses Esc itself (cancel an edit) calls
+ * preventDefault and keeps focus; dialogs handle their own Esc.
+ */
+export function leavesField(event: {
+  key: string;
+  target: TargetLike | null;
+  defaultPrevented?: boolean;
+}): boolean {
+  return (
+    event.key === 'Escape' &&
+    !event.defaultPrevented &&
+    isEditableTarget(event.target) &&
+    !isInModal(event.target)
+  );
+}
+
+/**
  * The command a menu item names. On macOS Electron registers menu accelerators even when told
  * not to, so a chord a text field should keep (Cmd+Z, a bare S) can arrive as a menu click;
  * while focus is in a text field such a command is dropped, the rest run.

@@ -73,3 +73,11 @@ describe('sheetSections', () => {
     expect(found).toEqual(ids);
   });
 });
+
+describe('sheetSections on another layout', () => {
+  it('labels letters as the keyboard prints them', () => {
+    const azerty = new Map([['KeyZ', 'w']]);
+    const undo = sheetSections(COMMANDS, 'undo', 'other', azerty)[0]!.rows[0]!;
+    expect(undo.keys).toEqual(['Ctrl+W']);
+  });
+});

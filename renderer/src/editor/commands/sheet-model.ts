@@ -4,6 +4,7 @@ import {
   parseChord,
   type Command,
   type CommandScope,
+  type KeyboardLayout,
   type Platform,
 } from '../../../../shared/domain/commands';
 
@@ -39,26 +40,31 @@ export function sheetSections(
   commands: readonly (Command & { enabled: boolean })[],
   query: string,
   platform: Platform,
+  layout?: KeyboardLayout,
 ): SheetSection[] {
   const words = query.toLowerCase().split(/\s+/).filter(Boolean);
   return COMMAND_SCOPES.map((scope) => {
     const rows = commands
       .filter((command) => command.scope === scope && matches(command, words))
-      .map((command) => toRow(command, platform));
+      .map((command) => toRow(command, platform, layout));
     const order = [...new Set(rows.map((row) => row.group))];
     rows.sort((a, b) => order.indexOf(a.group) - order.indexOf(b.group));
     return { scope, title: SCOPE_TITLES[scope], rows };
   }).filter((section) => section.rows.length > 0);
 }
 
-function toRow(command: Command & { enabled: boolean }, platform: Platform): SheetRow {
+function toRow(
+  command: Command & { enabled: boolean },
+  platform: Platform,
+  layout?: KeyboardLayout,
+): SheetRow {
   return {
     id: command.id,
     label: command.label,
     group: command.group ?? 'Other',
     keys: command.keys.flatMap((text) => {
       const parsed = parseChord(text);
-      return parsed.ok ? [formatChord(parsed.chord, platform)] : [];
+      return parsed.ok ? [formatChord(parsed.chord, platform, layout)] : [];
     }),
     enabled: command.enabled,
     allowInText: command.allowInText === true,

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { platformOf } from '../../../../shared/domain/commands';
-import { commandForKey, type TargetLike } from './dispatch';
+import { commandForKey, leavesField, type TargetLike } from './dispatch';
 import { refreshNativeMenu } from './menu-refresh';
 import { commandRegistry, type CommandRegistry } from './registry';
 
@@ -18,7 +18,13 @@ export function useKeyDispatcher(registry: CommandRegistry = commandRegistry): v
         { ...pickKeys(event), target: event.target as TargetLike | null },
         platform,
       );
-      if (!command) return;
+      if (!command) {
+        const target = { key: event.key, target: event.target as TargetLike | null };
+        if (leavesField({ ...target, defaultPrevented: event.defaultPrevented })) {
+          (event.target as HTMLElement).blur();
+        }
+        return;
+      }
       event.preventDefault();
       afterAltChord = event.altKey;
       command.run();

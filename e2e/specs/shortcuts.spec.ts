@@ -1,0 +1,64 @@
+import { expect, test } from '../fixtures/host';
+import { AppPage } from '../pages/app-page';
+import { MusicPanel } from '../pages/music-panel';
+import { ShortcutsSheet } from '../pages/shortcuts-sheet';
+
+test('one key dispatcher: screen keys, typing stays typing, Ctrl+Enter generates, ? lists all', async ({
+  page,
+  host,
+}) => {
+  const app = new AppPage(page);
+  await app.open(host.url);
+  const sheet = new ShortcutsSheet(page);
+
+  // Alt+digit switches screens from anywhere.
+  await page.keyboard.press('Alt+4');
+  await expect(page).toHaveURL(/#\/jobs$/);
+  await page.keyboard.press('Alt+1');
+  await expect(page).toHaveURL(/#\/score$/);
+
+  // Bare keys type into a text field; they never run commands there.
+  const music = new MusicPanel(page);
+  await music.fill('', 5);
+  await music.prompt.click();
+  await page.keyboard.type('Soft piano? s');
+  await expect(music.prompt).toHaveValue('Soft piano? s');
+  await expect(sheet.dialog).toHaveCount(0);
+
+  // Ctrl+Enter from inside the prompt generates (it was MusicForm's own listener before).
+  await page.keyboard.press('Control+Enter');
+  await expect(page.getByTestId('take').first()).toBeVisible();
+
+  // Esc leaves the text field; outside it, ? opens the sheet with every live command and keys.
+  await music.prompt.click();
+  await page.keyboard.press('Escape');
+  await expect(music.prompt).not.toBeFocused();
+  await page.keyboard.press('Shift+Slash');
+  await expect(sheet.dialog).toBeVisible();
+  await expect(sheet.search).toBeFocused();
+  await expect(sheet.row('edit.undo')).toContainText('Ctrl+Z');
+  await expect(sheet.row('edit.redo')).toContainText('Ctrl+Shift+Z');
+  await expect(sheet.row('score.generate-music')).toContainText('Ctrl+Enter');
+  await expect(sheet.row('go.settings')).toContainText('Alt+6');
+  await page.screenshot({ path: 'e2e/artifacts/screens/shortcuts-sheet.png' });
+
+  // Focus stays inside the dialog.
+  for (let i = 0; i < 25; i += 1) await page.keyboard.press('Tab');
+  expect(await sheet.dialog.evaluate((node) => node.contains(document.activeElement))).toBe(true);
+
+  // Searching narrows the list; ↓ then Enter runs the command and closes the sheet.
+  await sheet.search.fill('jobs');
+  await expect(sheet.rows).toHaveCount(1);
+  await sheet.search.focus();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(sheet.dialog).toHaveCount(0);
+  await expect(page).toHaveURL(/#\/jobs$/);
+
+  // A search with no match says so; Esc closes.
+  await page.keyboard.press('Shift+Slash');
+  await sheet.search.fill('no such command');
+  await expect(sheet.dialog).toContainText('No command matches');
+  await page.keyboard.press('Escape');
+  await expect(sheet.dialog).toHaveCount(0);
+});
