@@ -57,6 +57,11 @@ export function analysisJob(part: ScorePart, variants = 1): Built {
   );
 }
 
+/** The lane's overall prompt (the chosen brief variation), trimmed; '' when there is none. */
+function lanePrompt(part: ScorePart, lane: 'music' | 'sfx'): string {
+  return (part.prompts?.[lane] ?? '').trim();
+}
+
 /** The lane's segments for the wire, or none when the lane is empty. */
 function laneSegments(segments: readonly TimelineSegment[]) {
   return segments.length > 0 ? toApiSegments(segments) : undefined;
@@ -80,7 +85,7 @@ export function generateJob(part: ScorePart, kind: GenerateKind): Built {
       {
         video: video.path,
         mode: 'stream',
-        ...(part.prompts.music.trim() ? { prompt: part.prompts.music.trim() } : {}),
+        ...(lanePrompt(part, 'music') ? { prompt: lanePrompt(part, 'music') } : {}),
         ...(music ? { segments: music } : {}),
       },
       `Score music: ${name}`,
@@ -92,7 +97,7 @@ export function generateJob(part: ScorePart, kind: GenerateKind): Built {
       'video_to_sfx',
       {
         video: video.path,
-        ...(part.prompts.sfx.trim() ? { prompt: part.prompts.sfx.trim() } : {}),
+        ...(lanePrompt(part, 'sfx') ? { prompt: lanePrompt(part, 'sfx') } : {}),
         ...(sfx ? { segments: sfx } : {}),
       },
       `Score SFX: ${name}`,
@@ -101,7 +106,7 @@ export function generateJob(part: ScorePart, kind: GenerateKind): Built {
   }
   // video-to-sound takes segments for the SFX side only, so the music side gets one prompt.
   const musicPrompt =
-    part.prompts.music.trim() ||
+    lanePrompt(part, 'music') ||
     part.lanes.music
       .map((s) => s.prompt.trim())
       .filter(Boolean)
@@ -111,7 +116,7 @@ export function generateJob(part: ScorePart, kind: GenerateKind): Built {
     {
       video: video.path,
       ...(musicPrompt ? { music_prompt: musicPrompt.slice(0, 2000) } : {}),
-      ...(part.prompts.sfx.trim() ? { sfx_prompt: part.prompts.sfx.trim() } : {}),
+      ...(lanePrompt(part, 'sfx') ? { sfx_prompt: lanePrompt(part, 'sfx') } : {}),
       ...(sfx ? { segments: sfx } : {}),
       ducking: false,
     },
