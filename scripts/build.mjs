@@ -1,7 +1,8 @@
 // Builds main, preload and the engine with esbuild, and the renderer with Vite, into out/.
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -20,21 +21,6 @@ const common = {
 
 await build({
   ...common,
-  entryPoints: ['electron/main/index.ts'],
-  outfile: 'out/main/index.cjs',
-  format: 'cjs',
-  external: ['electron'],
-});
-// Sandboxed preloads may require only `electron`; everything else is bundled in.
-await build({
-  ...common,
-  entryPoints: ['electron/preload/index.ts'],
-  outfile: 'out/preload/index.cjs',
-  format: 'cjs',
-  external: ['electron'],
-});
-await build({
-  ...common,
   entryPoints: ['engine/cli.ts'],
   outfile: 'out/engine/cli.mjs',
   format: 'esm',
@@ -43,6 +29,27 @@ await build({
   banner: {
     js: "import { createRequire as __ssCreateRequire } from 'node:module'; const require = __ssCreateRequire(import.meta.url);",
   },
+});
+// Main carries the engine's hash and checks it before each launch: the engine runs unpacked
+// from the asar, where asar integrity does not reach (docs/decisions/016-engine-integrity.md).
+const engineSha256 = createHash('sha256')
+  .update(readFileSync(join(out, 'engine', 'cli.mjs')))
+  .digest('hex');
+await build({
+  ...common,
+  entryPoints: ['electron/main/index.ts'],
+  outfile: 'out/main/index.cjs',
+  format: 'cjs',
+  external: ['electron'],
+  define: { __SOUNDSTAGE_ENGINE_SHA256__: JSON.stringify(engineSha256) },
+});
+// Sandboxed preloads may require only `electron`; everything else is bundled in.
+await build({
+  ...common,
+  entryPoints: ['electron/preload/index.ts'],
+  outfile: 'out/preload/index.cjs',
+  format: 'cjs',
+  external: ['electron'],
 });
 
 const vite = spawnSync(

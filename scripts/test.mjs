@@ -1,5 +1,6 @@
-// `npm test`: installs what is missing, runs every suite (unit + integration with vitest, then
-// the build and the Playwright e2e suite in browser mode), and ends with one totals line.
+// `npm test`: installs what is missing, runs every suite (the static gates: typecheck of every
+// project, lint and the Prettier check; unit + integration with vitest; then the build and the
+// Playwright e2e suite in browser mode), and ends with one totals line.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -39,7 +40,22 @@ try {
 rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
 
-// Suite 1: unit and integration tests (vitest).
+// Static gates first, each counted as one test in the totals so CI enforces them.
+const gates = [
+  ['typecheck', 'node', ['scripts/typecheck.mjs']],
+  ['lint', 'npx', ['eslint', '.', '--max-warnings', '0']],
+  ['format', 'npx', ['prettier', '--check', '.', '--log-level', 'warn']],
+];
+for (const [name, command, args] of gates) {
+  console.log(`test: ${name}`);
+  if (run(command, args) === 0) totals.passed += 1;
+  else {
+    problems.push(`${name} failed`);
+    totals.failed += 1;
+  }
+}
+
+// Unit and integration tests (vitest).
 const vitestReport = join(reports, 'vitest.json');
 const vitestStatus = run('npx', [
   'vitest',
@@ -64,7 +80,7 @@ if (!vitest || (vitestStatus !== 0 && totals.failed === 0)) {
   totals.failed += 1;
 }
 
-// Suite 2: build, then end-to-end tests in Debian's Chromium against the browser-mode host.
+// Build, then end-to-end tests in Debian's Chromium against the browser-mode host.
 if (run('node', ['scripts/build.mjs']) !== 0) {
   problems.push('build failed');
   totals.failed += 1;

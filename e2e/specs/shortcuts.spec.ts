@@ -61,4 +61,10 @@ test('one key dispatcher: screen keys, typing stays typing, Ctrl+Enter generates
   await expect(sheet.dialog).toContainText('No command matches');
   await page.keyboard.press('Escape');
   await expect(sheet.dialog).toHaveCount(0);
+
+  // The sidebar offers the sheet to mouse users too (browser mode has no menu bar).
+  await page.getByRole('button', { name: /all shortcuts/ }).click();
+  await expect(sheet.dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(sheet.dialog).toHaveCount(0);
 });

@@ -4,6 +4,7 @@ import { app, BrowserWindow, dialog, shell } from 'electron';
 import { join } from 'node:path';
 import { createHandlers } from './ipc/handlers';
 import { registerIpcHandlers } from './ipc/register-electron';
+import { unpackedPath, VerifiedEngineLauncher } from './services/engine-host/verified-launcher';
 import { createMainServices, type MainServices } from './services/main-services';
 import {
   handleAppProtocol,
@@ -14,9 +15,13 @@ import {
 import { createAppMenu } from './adapters/app-menu';
 import { SafeStorageSecretStorage } from './adapters/safe-storage';
 import { UtilityProcessEngineLauncher } from './adapters/utility-engine-launcher';
-import { createMainWindow, isAllowedExternalUrl, isTrustedFrame } from './window';
+import { isAllowedExternalUrl } from './services/external-links';
+import { createMainWindow, isTrustedFrame } from './window';
 
 const outDir = join(__dirname, '..');
+/** SHA-256 of out/engine/cli.mjs, written in by scripts/build.mjs. */
+declare const __SOUNDSTAGE_ENGINE_SHA256__: string;
+const engineDir = unpackedPath(join(outDir, 'engine'));
 registerSchemes();
 
 if (!app.requestSingleInstanceLock()) {
@@ -47,7 +52,11 @@ if (!app.requestSingleInstanceLock()) {
       homeDir: app.getPath('home'),
       uploadsDir: join(userDataDir, 'uploads'),
       clientVersion: app.getVersion(),
-      engineLauncher: new UtilityProcessEngineLauncher(join(outDir, 'engine'), log),
+      engineLauncher: new VerifiedEngineLauncher(
+        new UtilityProcessEngineLauncher(engineDir, log),
+        join(engineDir, 'cli.mjs'),
+        __SOUNDSTAGE_ENGINE_SHA256__,
+      ),
       secretStorage: new SafeStorageSecretStorage(join(userDataDir, 'api-key.enc')),
       // The encrypted key lives in the user data folder, which previews may read: keep it out.
       secretFiles: [join(userDataDir, 'api-key.enc')],
@@ -79,15 +88,25 @@ if (!app.requestSingleInstanceLock()) {
           });
           return result.canceled ? [] : result.filePaths;
         },
+        pickFolder: async (_typedPath, current) => {
+          const result = await dialog.showOpenDialog({
+            title: 'Choose the project folder',
+            defaultPath: current,
+            properties: ['openDirectory', 'createDirectory'],
+          });
+          return result.canceled ? null : (result.filePaths[0] ?? null);
+        },
         openExternal: async (url) => {
-          if (isAllowedExternalUrl(url)) await shell.openExternal(url);
+          if (!isAllowedExternalUrl(url)) return false;
+          await shell.openExternal(url);
+          return true;
         },
         setMenuCommands: appMenu.setCommands,
       },
     });
     handleAppProtocol(join(outDir, 'renderer'));
     handleMediaProtocol(ipc.allowMediaPath);
-    registerIpcHandlers(ipc.dispatch, isTrustedFrame);
+    registerIpcHandlers(ipc.dispatch, isTrustedFrame, ipc.dispatchPreload);
     window = createMainWindow(join(outDir, 'preload'));
   });
 }

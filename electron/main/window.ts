@@ -1,30 +1,23 @@
-import { BrowserWindow, shell, type WebFrameMain } from 'electron';
+import { BrowserWindow, shell, type Session, type WebFrameMain } from 'electron';
 import { join } from 'node:path';
 import { APP_ORIGIN } from './adapters/app-protocol';
-
-/** Hosts the app may open in the system browser (documentation, billing). */
-const EXTERNAL_HOST_ALLOWLIST = [/(^|\.)sonilo\.ai$/, /(^|\.)github\.com$/];
-
-export function isAllowedExternalUrl(url: string): boolean {
-  try {
-    const parsed = new URL(url);
-    return (
-      parsed.protocol === 'https:' &&
-      EXTERNAL_HOST_ALLOWLIST.some((pattern) => pattern.test(parsed.hostname))
-    );
-  } catch {
-    return false;
-  }
-}
+import { isAllowedExternalUrl } from './services/external-links';
+import { isPermissionGranted, isSameOrigin } from './services/permissions';
 
 /** True only for the app's own top-level page. */
 export function isTrustedFrame(frame: WebFrameMain | null): boolean {
   if (!frame || frame.parent) return false;
-  try {
-    return new URL(frame.url).origin === APP_ORIGIN;
-  } catch {
-    return false;
-  }
+  return isSameOrigin(frame.url, APP_ORIGIN);
+}
+
+/** Denies every permission request and check unless the app's own page needs it. */
+export function denyPermissionsByDefault(session: Session): void {
+  session.setPermissionRequestHandler((_contents, permission, callback, details) =>
+    callback(isPermissionGranted(permission, details.requestingUrl, APP_ORIGIN)),
+  );
+  session.setPermissionCheckHandler((_contents, permission, requestingOrigin) =>
+    isPermissionGranted(permission, requestingOrigin, APP_ORIGIN),
+  );
 }
 
 export function createMainWindow(preloadDir: string): BrowserWindow {
@@ -48,6 +41,7 @@ export function createMainWindow(preloadDir: string): BrowserWindow {
       spellcheck: true,
     },
   });
+  denyPermissionsByDefault(window.webContents.session);
   window.once('ready-to-show', () => window.show());
 
   // No navigation away from the app; links open in the system browser only when allowlisted.

@@ -1,4 +1,4 @@
-import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
+import { contextBridge, ipcRenderer, webUtils, type IpcRendererEvent } from 'electron';
 import { EVENT_CHANNEL_NAMES, REQUEST_CHANNEL_NAMES } from '../../shared/ipc/contract';
 import type { SoundstageApi } from '../../shared/ipc/bridge';
 
@@ -23,6 +23,22 @@ const api: SoundstageApi = {
       });
     }
     return ipcRenderer.invoke(channel, request);
+  },
+  async pathForFile(file) {
+    // Only a real File backed by a file on disk has a path; page script cannot forge one, so
+    // main may trust this channel, which window.api does not expose for naming paths directly.
+    let path = '';
+    try {
+      path = webUtils.getPathForFile(file as File);
+    } catch {
+      return null;
+    }
+    if (!path) return null;
+    const registered = (await ipcRenderer.invoke('files:registerDropped', { path })) as {
+      ok: boolean;
+      value?: { path: string };
+    };
+    return registered.ok && registered.value ? registered.value.path : null;
   },
   on(channel, listener) {
     if (!eventChannels.has(channel)) throw new Error(`Unknown event ${String(channel)}`);

@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
 import {
@@ -11,6 +11,7 @@ import {
 } from '../../shared/ipc/ws-protocol';
 import type { Result } from '../../shared/ipc/result';
 import { contentSecurityPolicy } from '../../shared/security/csp';
+import { LaunchCodes } from './launch-codes';
 import { serveMediaFile } from './media-route';
 import { serveStatic } from './static-files';
 import { receiveUpload } from './upload-route';
@@ -26,12 +27,16 @@ export interface BrowserHostOptions {
   subscribe(listener: (channel: string, payload: unknown) => void): () => void;
   /** The real path of a file the renderer may load, or null when it is outside the app's folders. */
   allowMediaPath(path: string): Promise<string | null>;
+  /** How long a launch link stays usable (tests pass 0 to see one expire). */
+  launchCodeTtlMs?: number;
 }
 
 export interface BrowserHost {
   origin: string;
-  /** The URL to open: the token travels in the fragment, which is never sent to the server. */
+  /** The URL to print: the token travels in the fragment, which is never sent to the server. */
   url: string;
+  /** A one-time URL without the token, for a command line (the system's URL opener). */
+  launchUrl(): string;
   mediaUrlFor(path: string): string;
   close(): Promise<void>;
 }
@@ -50,6 +55,7 @@ function sameToken(a: string | null | undefined, b: string): boolean {
  */
 export async function startBrowserHost(options: BrowserHostOptions): Promise<BrowserHost> {
   let origin = '';
+  const launchCodes = new LaunchCodes(options.launchCodeTtlMs);
   const hostHeaderOk = (request: IncomingMessage) => `http://${request.headers.host}` === origin;
 
   const server: Server = createServer((request, response) => {
@@ -84,6 +90,14 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
         await serveMediaFile(allowed, request, response);
         return;
       }
+      if (url.pathname.startsWith(LAUNCH_PREFIX) && request.method === 'GET') {
+        answerLaunch(
+          launchCodes.redeem(url.pathname.slice(LAUNCH_PREFIX.length)),
+          options.token,
+          response,
+        );
+        return;
+      }
       if (request.method !== 'GET' && request.method !== 'HEAD') {
         response.writeHead(405).end();
         return;
@@ -115,6 +129,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   return {
     origin,
     url: `${origin}/#token=${options.token}`,
+    launchUrl: () => `${origin}${LAUNCH_PREFIX}${launchCodes.issue()}`,
     mediaUrlFor: (path) =>
       `${origin}/media?token=${options.token}&path=${encodeURIComponent(path)}`,
     close: async () => {
@@ -123,6 +138,22 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+const LAUNCH_PREFIX = '/launch/';
+
+/** A fresh code becomes a redirect to the page with the token; a used or stale one is gone. */
+function answerLaunch(redeemed: boolean, token: string, response: ServerResponse): void {
+  const noStore = { 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' };
+  if (redeemed) {
+    response.writeHead(303, { ...noStore, Location: `/#token=${token}` }).end();
+    return;
+  }
+  response
+    .writeHead(410, { ...noStore, 'Content-Type': 'text/plain; charset=utf-8' })
+    .end(
+      'This Soundstage link was already used or has expired. Open the address printed in the terminal where Soundstage runs.\n',
+    );
 }
 
 function attachClient(ws: WebSocket, options: BrowserHostOptions): void {

@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createHandlers } from '../../electron/main/ipc/handlers';
 import { ChildProcessEngineLauncher } from '../../electron/main/services/engine-host/child-process-launcher';
+import { prepareProjectFolder } from '../../electron/main/services/file-access/project-folder';
 import { FileSecretStorage } from '../../electron/main/services/key-vault/secret-storage';
 import { createMainServices } from '../../electron/main/services/main-services';
 import { startBrowserHost, type BrowserHost } from './host';
@@ -46,7 +47,8 @@ let host: BrowserHost | null = null;
 
 const services = await createMainServices({
   userDataDir,
-  homeDir: values.project ? dirname(resolve(values.project)) : homedir(),
+  homeDir: homedir(),
+  defaultProjectFolder: values.project ? resolve(values.project) : undefined,
   uploadsDir,
   clientVersion: version,
   engineLauncher: new ChildProcessEngineLauncher({ appRoot: root, onOutput: log }),
@@ -55,9 +57,17 @@ const services = await createMainServices({
   log,
 });
 if (values.project) {
-  const projectFolder = resolve(values.project);
-  if (services.settings.get().projectFolder !== projectFolder)
-    await services.settings.update({ projectFolder });
+  // The command line is the user's own choice, checked by the same rule as the folder chooser.
+  const projectFolder = await prepareProjectFolder(resolve(values.project), {
+    homeDir: homedir(),
+    userDataDir,
+  });
+  if (!projectFolder.ok) {
+    console.error(`--project: ${projectFolder.error.message}`);
+    process.exit(1);
+  }
+  if (services.settings.get().projectFolder !== projectFolder.value)
+    await services.settings.update({ projectFolder: projectFolder.value });
 }
 
 const ipc = createHandlers({
@@ -75,7 +85,13 @@ const ipc = createHandlers({
     openPath: async () => false,
     // The page picks files with <input type=file> and uploads them; there is no picker here.
     pickFiles: async () => [],
-    openExternal: (url) => log(`open in your browser: ${url}`),
+    // No folder picker in a browser tab: the path typed in Settings, checked by main.
+    pickFolder: async (typedPath) => typedPath,
+    // The host cannot open the user's browser for a page; it prints the link instead.
+    openExternal: (url) => {
+      log(`open in your browser: ${url}`);
+      return false;
+    },
   },
 });
 
@@ -93,7 +109,8 @@ console.log(`Soundstage (browser mode) at ${host.url}`);
 if (!values['no-open'] && process.env.CI !== 'true') {
   const opener =
     process.platform === 'darwin' ? 'open' : process.platform === 'win32' ? 'explorer' : 'xdg-open';
-  spawn(opener, [host.url], { stdio: 'ignore', detached: true })
+  // Command lines are visible to every local user: the opener gets a one-time link, not the token.
+  spawn(opener, [host.launchUrl()], { stdio: 'ignore', detached: true })
     .on('error', () => undefined)
     .unref();
 }

@@ -16,4 +16,10 @@ export interface SoundstageApi {
   on<E extends EventChannel>(channel: E, listener: (payload: EventPayload<E>) => void): () => void;
   /** 'electron' or 'browser', so the UI can word file actions honestly. */
   readonly shell: 'electron' | 'browser';
+  /**
+   * Electron only: the path of a dropped File (read by the preload with webUtils, since
+   * `File.path` is gone), registered with main as dropped by the user; null when the File has
+   * no file on disk behind it. `file` is a DOM File (typed loosely: shared has no DOM types).
+   */
+  pathForFile?(file: object): Promise<string | null>;
 }

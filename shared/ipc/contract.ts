@@ -22,6 +22,15 @@ const json = z.record(z.string(), z.unknown());
 export const coreChannels = {
   'settings:get': { request: none, response: settingsSchema },
   'settings:update': { request: settingsPatchSchema.strict(), response: settingsSchema },
+  /**
+   * Changes the project folder, which decides what the renderer may read. Electron opens main's
+   * folder picker (typedPath is ignored); browser mode checks the typed path (absolute, a folder
+   * main can create, not a system folder or the home folder itself). `chosen` is false on cancel.
+   */
+  'settings:chooseProjectFolder': {
+    request: z.object({ typedPath: z.string().min(1).max(4096).optional() }).strict(),
+    response: z.object({ chosen: z.boolean(), settings: settingsSchema }),
+  },
   'key:status': { request: none, response: keyStatusSchema },
   /** Verifies the key against GET /v1/account/services, then stores it encrypted. */
   'key:set': {
@@ -80,6 +89,17 @@ export const coreChannels = {
     response: z.object({ opened: z.boolean() }),
   },
 } as const;
+
+/**
+ * Channels only the preload calls, never exposed on window.api (so page script cannot name
+ * them): a dropped file's path, read by the preload with webUtils.getPathForFile from a real
+ * File object, which page script cannot forge.
+ */
+export const preloadChannels = {
+  'files:registerDropped': { request: filePath, response: z.object({ path: z.string() }) },
+} as const;
+export type PreloadChannel = keyof typeof preloadChannels;
+export const PRELOAD_CHANNEL_NAMES = Object.keys(preloadChannels) as PreloadChannel[];
 
 /**
  * The IPC contract: every request channel with its request and response schema. Main registers

@@ -17,18 +17,28 @@ export const settingsSchema = z.object({
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
+/**
+ * What the renderer may change. The project folder is not here: it decides which files the
+ * renderer can reach, so it changes only through main's folder chooser (settings:chooseProjectFolder).
+ */
 export const settingsPatchSchema = z.object({
   engine: engineChoiceSchema.optional(),
-  projectFolder: z.string().min(1).optional(),
   maxConcurrentJobs: z.number().int().min(1).max(10).optional(),
 });
-export type SettingsPatch = z.infer<typeof settingsPatchSchema>;
+
+/** What main itself may write: the renderer's patch plus a project folder main has checked. */
+export const storedSettingsPatchSchema = settingsPatchSchema.extend({
+  projectFolder: z.string().min(1).optional(),
+});
+export type SettingsPatch = z.infer<typeof storedSettingsPatchSchema>;
 
 /** What the renderer may know about the key: never the key itself. */
 export const keyStatusSchema = z.object({
   configured: z.boolean(),
   last4: z.string().optional(),
   verifiedAt: z.number().optional(),
+  /** The origin (scheme://host:port) the key was verified for; it is sent nowhere else. */
+  origin: z.string().optional(),
 });
 export type KeyStatus = z.infer<typeof keyStatusSchema>;
 

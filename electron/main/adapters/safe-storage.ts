@@ -1,34 +1,21 @@
 import { safeStorage } from 'electron';
-import { chmod, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import {
+  EncryptedFileSecretStorage,
+  type SecretEncryptor,
+} from '../services/key-vault/encrypted-secret-storage';
 
-/**
- * The key vault's storage in Electron: the key is encrypted with the OS keychain through
- * safeStorage and only the ciphertext touches disk. Refuses to store when encryption is not
- * available rather than falling back to plaintext.
- */
-export class SafeStorageSecretStorage {
-  constructor(private readonly filePath: string) {}
+/** Electron's safeStorage as the key vault's encryptor; the refusal rules live in the service. */
+const safeStorageEncryptor: SecretEncryptor = {
+  isEncryptionAvailable: () => safeStorage.isEncryptionAvailable(),
+  selectedBackend: () =>
+    process.platform === 'linux' ? safeStorage.getSelectedStorageBackend() : null,
+  encryptString: (plain) => safeStorage.encryptString(plain),
+  decryptString: (encrypted) => safeStorage.decryptString(encrypted),
+};
 
-  async read(): Promise<string | null> {
-    try {
-      const encrypted = await readFile(this.filePath);
-      return safeStorage.decryptString(encrypted);
-    } catch {
-      return null;
-    }
-  }
-
-  async write(secret: string): Promise<void> {
-    if (!safeStorage.isEncryptionAvailable()) {
-      throw new Error('The system keychain is not available, so the key cannot be stored safely.');
-    }
-    const temp = `${this.filePath}.tmp`;
-    await writeFile(temp, safeStorage.encryptString(secret), { mode: 0o600 });
-    await chmod(temp, 0o600);
-    await rename(temp, this.filePath);
-  }
-
-  async clear(): Promise<void> {
-    await rm(this.filePath, { force: true });
+/** The key vault's storage in Electron: encrypted with the OS keychain through safeStorage. */
+export class SafeStorageSecretStorage extends EncryptedFileSecretStorage {
+  constructor(filePath: string) {
+    super(filePath, safeStorageEncryptor);
   }
 }

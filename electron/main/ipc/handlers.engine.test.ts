@@ -46,7 +46,8 @@ beforeAll(async () => {
       revealInFolder: (p) => void calls.push(`reveal ${p}`),
       openPath: async (p) => (calls.push(`open ${p}`), true),
       pickFiles: async () => [path.join(dirs.outside, 'picked.mp4')],
-      openExternal: (url) => void calls.push(`external ${url}`),
+      pickFolder: async (typed) => typed,
+      openExternal: (url) => (calls.push(`external ${url}`), true),
     },
   });
   execFileSync('ffmpeg', [
@@ -149,7 +150,7 @@ describe('IPC handlers over the main services', () => {
     });
   });
 
-  it('guards file paths: project and uploads yes, outside and key files no, picked files yes', async () => {
+  it('guards file paths: uploads yes, outside and key files no, picked files yes', async () => {
     const voice = path.join(dirs.uploads, 'voice.wav');
     expect(await ipc.dispatch('media:url', { path: voice })).toEqual({
       ok: true,
@@ -263,16 +264,21 @@ describe('IPC handlers over the main services', () => {
     expect(bytes.equals(await fs.readFile(job.files[0]!.path))).toBe(true);
   });
 
-  it('opens only web links', async () => {
-    expect(await ipc.dispatch('shell:openExternal', { url: 'javascript:alert(1)' })).toMatchObject({
-      ok: false,
+  it('opens only allowlisted https links', async () => {
+    for (const url of [
+      'javascript:alert(1)',
+      'file:///etc/passwd',
+      'https://example.com/billing',
+    ]) {
+      expect(await ipc.dispatch('shell:openExternal', { url })).toEqual({
+        ok: true,
+        value: { opened: false },
+      });
+    }
+    expect(await ipc.dispatch('shell:openExternal', { url: 'https://sonilo.ai/billing' })).toEqual({
+      ok: true,
+      value: { opened: true },
     });
-    expect(await ipc.dispatch('shell:openExternal', { url: 'file:///etc/passwd' })).toMatchObject({
-      ok: false,
-    });
-    expect(
-      await ipc.dispatch('shell:openExternal', { url: 'https://example.com/billing' }),
-    ).toEqual({ ok: true, value: { opened: true } });
   });
 
   it('keeps the cloud key separate: refused with the local engine, verified and used with a custom service', async () => {

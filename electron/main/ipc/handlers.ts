@@ -2,10 +2,13 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { z } from 'zod';
 import {
+  preloadChannels,
   requestChannels,
   type ChannelResponse,
   type RequestChannel,
 } from '../../../shared/ipc/contract';
+import { isAllowedExternalUrl } from '../services/external-links';
+import { prepareProjectFolder } from '../services/file-access/project-folder';
 import { fail, ok, type Result } from '../../../shared/ipc/result';
 import type { ApiClient } from '../services/api-client/api-client';
 import type { MainServices } from '../services/main-services';
@@ -16,7 +19,7 @@ import { apiErrorResult, problemsResult } from './api-errors';
 import { mediaHandlers } from './handlers-media';
 import { projectHandlers } from './handlers-project';
 import { editorHandlers } from './handlers-editor';
-import { PathGuard } from './path-guard';
+import { redactedJob, redactedResult } from '../services/api-client/redacted-errors';
 
 /** What the Electron adapters (or the browser-mode host) provide for the platform's own UI. */
 export interface PlatformDeps {
@@ -25,7 +28,13 @@ export interface PlatformDeps {
   revealInFolder(path: string): void | Promise<void>;
   openPath(path: string): Promise<boolean> | boolean;
   pickFiles(kind: 'video' | 'audio' | 'subtitle', multiple: boolean): Promise<string[]>;
-  openExternal(url: string): Promise<void> | void;
+  /**
+   * The folder the user chose as the project folder, or null when canceled. Electron shows its
+   * folder picker and ignores `typedPath`; browser mode has no picker and answers `typedPath`.
+   */
+  pickFolder(typedPath: string | null, current: string): Promise<string | null>;
+  /** Opens an allowlisted link in the system browser; answers whether it did. */
+  openExternal(url: string): Promise<boolean> | boolean;
   /** The native menu's commands (Electron); absent where there is no native menu. */
   setMenuCommands?(commands: readonly MenuCommand[]): void;
 }
@@ -55,7 +64,8 @@ export interface IpcHandlers {
   dispatch(channel: string, rawRequest: unknown): Promise<Result<unknown>>;
   /** The real path of a file the renderer may load, or null (for media protocol / routes). */
   allowMediaPath(path: string): Promise<string | null>;
-  guard: PathGuard;
+  /** Channels only the preload may call (not in window.api): see preloadChannels. */
+  dispatchPreload(channel: string, rawRequest: unknown): Promise<Result<unknown>>;
 }
 
 const noService = () =>
@@ -70,10 +80,7 @@ const outside = (field = 'path') =>
 export function createHandlers(deps: HandlerDeps): IpcHandlers {
   const { services, platform } = deps;
   const probe = deps.probe ?? probeMedia;
-  const guard = new PathGuard(
-    () => services.allowedRoots(),
-    () => services.deniedFiles(),
-  );
+  const files = services.files;
 
   async function withClient<T>(run: (client: ApiClient) => Promise<Result<T>>): Promise<Result<T>> {
     const client = services.client();
@@ -83,6 +90,18 @@ export function createHandlers(deps: HandlerDeps): IpcHandlers {
   const handlers: Handlers = {
     'settings:get': async () => ok(services.settings.get()),
     'settings:update': (patch) => services.settings.update(patch),
+    'settings:chooseProjectFolder': async ({ typedPath }) => {
+      const current = services.settings.get();
+      const chosen = await platform.pickFolder(typedPath ?? null, current.projectFolder);
+      if (!chosen) return ok({ chosen: false, settings: current });
+      const folder = await prepareProjectFolder(chosen, {
+        homeDir: services.homeDir,
+        userDataDir: services.userDataDir,
+      });
+      if (!folder.ok) return folder;
+      const updated = await services.settings.update({ projectFolder: folder.value });
+      return updated.ok ? ok({ chosen: true, settings: updated.value }) : updated;
+    },
     'key:status': async () => ok(await services.vault.status()),
     'key:set': ({ key }) => services.vault.set(key),
     'key:clear': () => services.vault.clear(),
@@ -108,15 +127,15 @@ export function createHandlers(deps: HandlerDeps): IpcHandlers {
           ? ok(answer.value as Record<string, unknown>)
           : apiErrorResult(answer.error);
       }),
-    'jobs:list': async () => ok(services.jobs.list()),
+    'jobs:list': async () => ok(services.jobs.list().map(redactedJob)),
     'jobs:submit': async (request) => {
-      const files: Record<string, string> = {};
+      const inputs: Record<string, string> = {};
       for (const [part, filePath] of Object.entries(request.files)) {
-        const real = await guard.allow(filePath);
+        const real = await files.allowRead(filePath);
         if (!real) return outside(part);
-        files[part] = real;
+        inputs[part] = real;
       }
-      const checked = { ...request, files };
+      const checked = { ...request, files: inputs };
       const problems = await checkBeforeUpload(checked, await services.uploadLimits(), probe);
       if (problems.length > 0) return problemsResult(problems);
       return services.jobs.submit(checked);
@@ -125,15 +144,15 @@ export function createHandlers(deps: HandlerDeps): IpcHandlers {
     'jobs:retry': ({ id }) => services.jobs.retry(id),
     'jobs:remove': ({ id }) => services.jobs.remove(id),
     'media:url': async ({ path: requested }) => {
-      const real = await guard.allow(requested);
+      const real = await files.allowRead(requested);
       return real ? ok({ url: platform.mediaUrlFor(real) }) : outside();
     },
     'media:probe': async ({ path: requested }) => {
-      const real = await guard.allow(requested);
+      const real = await files.allowRead(requested);
       return real ? probe(real) : outside();
     },
     'files:saveAs': async ({ source, suggestedName }) => {
-      const real = await guard.allow(source);
+      const real = await files.allowRead(source);
       if (!real) return outside('source');
       const dest = await platform.showSaveDialog(path.basename(suggestedName));
       if (!dest) return ok({ path: null });
@@ -142,33 +161,34 @@ export function createHandlers(deps: HandlerDeps): IpcHandlers {
       } catch (error) {
         return fail('save_failed', `The file could not be saved: ${(error as Error).message}`);
       }
+      await files.rememberWritten(dest);
       return ok({ path: dest });
     },
     'files:reveal': async ({ path: requested }) => {
-      const real = await guard.allow(requested);
+      const real = await files.allowRead(requested);
       if (!real) return outside();
       await platform.revealInFolder(real);
       return ok({ shown: true });
     },
     'files:open': async ({ path: requested }) => {
-      const real = await guard.allow(requested);
-      if (!real) return outside();
+      // Opening runs the file's default app: only files the app wrote or the user picked.
+      const real = await files.allowOpen(requested);
+      if (!real)
+        return fail(
+          'path_not_allowed',
+          'Only files Soundstage wrote or that you picked can be opened; use Show in folder instead.',
+          { field: 'path' },
+        );
       return ok({ opened: await platform.openPath(real) });
     },
     'files:pick': async ({ kind, multiple }) => {
-      const paths = await platform.pickFiles(kind, multiple);
-      await guard.rememberPicked(paths);
+      const paths = await files.rememberPicked(await platform.pickFiles(kind, multiple));
       return ok({ paths });
     },
     'shell:openExternal': async ({ url }) => {
-      const protocol = safeProtocol(url);
-      if (protocol !== 'https:' && protocol !== 'http:') {
-        return fail('url_not_allowed', 'Only web links (http or https) can be opened.', {
-          field: 'url',
-        });
-      }
-      await platform.openExternal(url);
-      return ok({ opened: true });
+      // Refused links (not https, or not allowlisted) are not an error: nothing was opened.
+      if (!isAllowedExternalUrl(url)) return ok({ opened: false });
+      return ok({ opened: await platform.openExternal(url) });
     },
     ...mediaHandlers(services, guard),
     ...projectHandlers(services, guard),
@@ -192,20 +212,21 @@ export function createHandlers(deps: HandlerDeps): IpcHandlers {
     }
     try {
       const handler = handlers[name] as (request: unknown) => Promise<Result<unknown>>;
-      return await handler(parsed.data);
+      return redactedResult(await handler(parsed.data));
     } catch (error) {
       deps.log?.(`${channel} failed: ${(error as Error)?.stack ?? String(error)}`);
       return fail('internal', 'Something went wrong in the app. Try again.', { retryable: true });
     }
   }
 
-  return { handlers, dispatch, allowMediaPath: (p) => guard.allow(p), guard };
-}
-
-function safeProtocol(url: string): string | null {
-  try {
-    return new URL(url).protocol;
-  } catch {
-    return null;
+  /** The preload-only channels: files:registerDropped records a path webUtils read from a drop. */
+  async function dispatchPreload(channel: string, rawRequest: unknown): Promise<Result<unknown>> {
+    if (channel !== 'files:registerDropped')
+      return fail('unknown_channel', `Unknown channel: ${channel.slice(0, 64)}`);
+    const parsed = preloadChannels[channel].request.safeParse(rawRequest ?? {});
+    if (!parsed.success) return fail('invalid_request', 'A dropped file needs a path.');
+    return files.registerDropped(parsed.data.path);
   }
+
+  return { handlers, dispatch, dispatchPreload, allowMediaPath: (p) => files.allowRead(p) };
 }

@@ -1,18 +1,22 @@
 import { ipcMain, type WebFrameMain } from 'electron';
-import { REQUEST_CHANNEL_NAMES } from '../../../shared/ipc/contract';
+import { PRELOAD_CHANNEL_NAMES, REQUEST_CHANNEL_NAMES } from '../../../shared/ipc/contract';
 import type { Result } from '../../../shared/ipc/result';
 
 export type Dispatch = (channel: string, request: unknown) => Promise<Result<unknown>>;
 
 /**
- * Registers one handler per contract channel. Each checks that the sender is the app's own
+ * Registers one handler per contract channel, and the preload-only ones (window.api does not
+ * expose those, so only the preload's own code can send them). Each checks that the sender is the app's own
  * top-level page before the dispatcher validates the request with the channel's schema.
  */
 export function registerIpcHandlers(
   dispatch: Dispatch,
   isTrustedFrame: (frame: WebFrameMain | null) => boolean,
+  dispatchPreload: Dispatch,
 ): () => void {
-  for (const channel of REQUEST_CHANNEL_NAMES) {
+  const channels = [...REQUEST_CHANNEL_NAMES, ...PRELOAD_CHANNEL_NAMES];
+  const preloadOnly = new Set<string>(PRELOAD_CHANNEL_NAMES);
+  for (const channel of channels) {
     ipcMain.handle(channel, async (event, request: unknown) => {
       if (!isTrustedFrame(event.senderFrame)) {
         return {
@@ -24,10 +28,12 @@ export function registerIpcHandlers(
           },
         };
       }
-      return dispatch(channel, request);
+      return preloadOnly.has(channel)
+        ? dispatchPreload(channel, request)
+        : dispatch(channel, request);
     });
   }
   return () => {
-    for (const channel of REQUEST_CHANNEL_NAMES) ipcMain.removeHandler(channel);
+    for (const channel of channels) ipcMain.removeHandler(channel);
   };
 }

@@ -1,12 +1,14 @@
 import path from 'node:path';
 import type { EventChannel, EventPayload } from '../../../shared/ipc/contract';
 import type { EngineStatus, Settings } from '../../../shared/ipc/settings';
+import { redactedJob } from './api-client/redacted-errors';
 import { ApiClient } from './api-client/api-client';
-import { apiFail, type ApiResult } from './api-client/api-result';
+import { urlOrigin } from './api-client/base-url';
 import type { FetchImpl } from './api-client/http';
 import { EngineHost } from './engine-host/engine-host';
 import type { EngineLauncher } from './engine-host/engine-launcher';
 import { JobRunner } from './job-runner/job-runner';
+import { FileAccess } from './file-access/file-access';
 import { KeyVault } from './key-vault/key-vault';
 import { FileSecretStorage, type SecretStorage } from './key-vault/secret-storage';
 import { MediaService } from './media/media-service';
@@ -19,9 +21,11 @@ export type Emit = <E extends EventChannel>(channel: E, payload: EventPayload<E>
 export interface MainServicesOptions {
   /** The app's user data folder: settings, job ledger, engine data, engine key. */
   userDataDir: string;
-  /** The default project folder is `<homeDir>/Soundstage`. */
+  /** The user's home folder: the default project folder is `<homeDir>/Soundstage`. */
   homeDir: string;
-  /** Where browser mode's host writes uploaded files (an allowed root for file paths). */
+  /** A different default project folder (browser mode's --project). */
+  defaultProjectFolder?: string;
+  /** Where browser mode's host writes uploaded files (they count as picked by the user). */
   uploadsDir: string;
   clientVersion: string;
   engineLauncher: EngineLauncher;
@@ -52,10 +56,9 @@ export interface MainServices {
   engineStatus(): EngineStatus;
   /** The account's upload cap (cached GET /v1/account/services) for checks before upload. */
   uploadLimits(): Promise<UploadLimits>;
-  /** Folders the renderer may name files in: project, user data, uploads. */
-  allowedRoots(): string[];
-  /** Files inside those roots that stay off limits: the key files. */
-  deniedFiles(): string[];
+  readonly homeDir: string;
+  /** Which files the renderer may name: main's own list (see FileAccess). */
+  readonly files: FileAccess;
   dispose(): Promise<void>;
 }
 
@@ -70,7 +73,7 @@ export async function createMainServices(options: MainServicesOptions): Promise<
   const log = options.log ?? (() => undefined);
   const settings = new SettingsStore({
     dir: options.userDataDir,
-    defaultProjectFolder: path.join(options.homeDir, 'Soundstage'),
+    defaultProjectFolder: options.defaultProjectFolder ?? path.join(options.homeDir, 'Soundstage'),
     log,
   });
   await settings.load();
@@ -80,7 +83,11 @@ export async function createMainServices(options: MainServicesOptions): Promise<
 
   const vault = new KeyVault({
     storage: options.secretStorage,
-    verify: (key) => verifyKey(settings.get(), key),
+    serviceUrl: () => {
+      const choice = settings.get().engine;
+      return choice.kind === 'custom' ? choice.baseUrl : null;
+    },
+    verify: (key, baseUrl) => newClient(baseUrl, async () => key).getServices(),
   });
 
   const engineKeyFile = path.join(options.userDataDir, 'engine.key');
@@ -115,25 +122,13 @@ export async function createMainServices(options: MainServicesOptions): Promise<
     const choice = settings.get().engine;
     if (choice.kind === 'custom') {
       if (cachedClient?.baseUrl !== choice.baseUrl)
-        cachedClient = newClient(choice.baseUrl, () => vault.get());
+        cachedClient = newClient(choice.baseUrl, () => vault.keyFor(urlOrigin(choice.baseUrl)));
       return cachedClient;
     }
     const url = engine.url();
     if (!url) return null;
     if (cachedClient?.baseUrl !== url) cachedClient = newClient(url, async () => engine.key());
     return cachedClient;
-  }
-
-  async function verifyKey(current: Settings, key: string): Promise<ApiResult<unknown>> {
-    if (current.engine.kind === 'local') {
-      return apiFail({
-        kind: 'invalid_request',
-        code: 'no_remote_service',
-        message: "Choose your service's URL under Engine first; the local engine uses its own key.",
-        retryable: false,
-      });
-    }
-    return newClient(current.engine.baseUrl, async () => key).getServices();
   }
 
   function engineStatus(): EngineStatus {
@@ -149,7 +144,7 @@ export async function createMainServices(options: MainServicesOptions): Promise<
     client,
     concurrency: () => settings.get().maxConcurrentJobs,
     origin: () => originOf(settings.get()),
-    onChange: (job) => options.emit('jobs:changed', job),
+    onChange: (job) => options.emit('jobs:changed', redactedJob(job)),
     onStreamChunk: (jobId, seq, bytes) =>
       options.emit('stream:chunk', {
         jobId,
@@ -158,6 +153,15 @@ export async function createMainServices(options: MainServicesOptions): Promise<
       }),
     pollIntervalMs: options.pollIntervalMs,
     log,
+  });
+
+  const files = new FileAccess({
+    homeDir: options.homeDir,
+    userDataDir: options.userDataDir,
+    projectFolder: () => settings.get().projectFolder,
+    pickedFolders: [options.uploadsDir],
+    writtenFiles: () => jobs.list().flatMap((job) => job.files.map((file) => file.path)),
+    deniedFiles: () => secretFiles,
   });
 
   settings.onChange((next, previous) => {
@@ -213,8 +217,8 @@ export async function createMainServices(options: MainServicesOptions): Promise<
     client,
     engineStatus,
     uploadLimits,
-    allowedRoots: () => [settings.get().projectFolder, options.userDataDir, options.uploadsDir],
-    deniedFiles: () => secretFiles,
+    homeDir: options.homeDir,
+    files,
     dispose: async () => {
       media.dispose();
       await jobs.dispose();

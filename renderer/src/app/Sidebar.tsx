@@ -7,6 +7,7 @@ import {
   SettingsIcon,
   SubtitlesIcon,
 } from '../ui/icons';
+import { useShortcutsSheet } from '../editor/commands';
 import { hrefOf, SCREEN_NAMES, SCREENS, type ScreenId } from './routes';
 
 const ICONS: Record<ScreenId, ReactNode> = {
@@ -28,6 +29,7 @@ function LogoMark() {
 }
 
 export function Sidebar({ current, runningJobs }: { current: ScreenId; runningJobs: number }) {
+  const openShortcuts = useShortcutsSheet((state) => state.setOpen);
   return (
     <aside className="sidebar">
       <div className="brand">
@@ -56,6 +58,15 @@ export function Sidebar({ current, runningJobs }: { current: ScreenId; runningJo
       </nav>
       <p className="sidebar__foot">
         <kbd>Alt</kbd> + <kbd>1</kbd>–<kbd>6</kbd> switch screens
+        <br />
+        <button
+          type="button"
+          className="sidebar__shortcuts"
+          onClick={() => openShortcuts(true)}
+          aria-keyshortcuts="?"
+        >
+          <kbd>?</kbd> all shortcuts
+        </button>
       </p>
     </aside>
   );

@@ -74,14 +74,20 @@ export async function pickFiles(kind: PickKind, multiple: boolean): Promise<stri
   return paths;
 }
 
-/** Dropped files: uploaded in browser mode; Electron gives the real path of each File. */
+/**
+ * Dropped files: uploaded in browser mode; in Electron the preload reads each File's path
+ * (webUtils) and registers it with main as dropped, so main lets the app read it.
+ */
 export async function pathsOfDroppedFiles(files: readonly File[]): Promise<string[]> {
   const host = hostLink();
   if (host.mode === 'browser') return uploadFiles(files);
-  const withPath = files
-    .map((file) => (file as File & { path?: string }).path)
-    .filter((p): p is string => !!p);
-  if (withPath.length !== files.length)
-    throw new Error('Could not read the location of a dropped file; use Choose instead.');
-  return withPath;
+  const pathForFile = host.mode === 'electron' ? host.api.pathForFile : undefined;
+  if (!pathForFile) throw new Error('Dropping files is not available here; use Choose instead.');
+  const paths: string[] = [];
+  for (const file of files) {
+    const path = await pathForFile(file);
+    if (!path) throw new Error(`Could not read the location of ${file.name}; use Choose instead.`);
+    paths.push(path);
+  }
+  return paths;
 }

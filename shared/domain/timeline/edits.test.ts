@@ -115,6 +115,14 @@ describe('moveBoundary', () => {
     expect(edit.snappedToMs).toBeNull();
   });
 
+  it('returns the very same lane when nothing changes, so there is nothing to record', () => {
+    expect(moveBoundary(LANE, 1, 2000, opts).segments).toBe(LANE);
+    expect(moveBoundary(LANE, 1, 2600, opts).segments).not.toBe(LANE);
+    expect(setPrompt(LANE, 'b', 'b').segments).toBe(LANE);
+    expect(splitSegment(LANE, 99_000, 'n').segments).toBe(LANE);
+    expect(mergeWithNext(LANE, 'c').segments).toBe(LANE);
+  });
+
   it('keeps the first start at 0 and refuses unknown edges', () => {
     expect(codes(moveBoundary(LANE, 0, 500, opts))).toEqual(['fixed-start']);
     expect(codes(moveBoundary(LANE, 7, 500, opts))).toEqual(['not-found']);

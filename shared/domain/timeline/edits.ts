@@ -8,6 +8,7 @@ import {
   type LaneProblem,
   type LaneProblemCode,
 } from './lane';
+import type { TimelineSegment } from '../project/document';
 import { snapMs } from './snap';
 
 /**
@@ -24,7 +25,13 @@ const refuse = (
   code: LaneProblemCode,
   message: string,
   segmentId: string | null = null,
-): LaneEdit => ({ segments: [...segments], problems: [{ segmentId, code, message }] });
+): LaneEdit => ({ segments: unchanged(segments), problems: [{ segmentId, code, message }] });
+
+/**
+ * The input lane itself, so `edit.segments === lane` tells a caller nothing changed and there is
+ * nothing to record. Edits never mutate it; the mutable type only matches the document schema's.
+ */
+const unchanged = (segments: Lane) => segments as TimelineSegment[];
 
 const seconds = (ms: number): string => `${+(ms / 1000).toFixed(3)} s`;
 
@@ -157,6 +164,7 @@ export function moveBoundary(
           },
     );
   }
+  if (edge === before.endMs) return { segments: unchanged(segments), problems, snappedToMs: null };
   const next = [...segments];
   next[index - 1] = { ...before, endMs: edge };
   if (after) next[index] = { ...after, startMs: edge };
@@ -243,6 +251,7 @@ export function setPrompt(segments: Lane, id: string, prompt: string): LaneEdit 
       message: `A prompt keeps at most ${PROMPT_STORE_MAX_CHARS} characters; the rest was cut.`,
     });
   }
+  if (text === segment.prompt) return { segments: unchanged(segments), problems };
   const next = [...segments];
   next[index] = { ...segment, prompt: text };
   return { segments: next, problems };

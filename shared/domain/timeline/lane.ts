@@ -34,7 +34,10 @@ export interface LaneProblem {
   message: string;
 }
 
-/** What every edit returns; edits never throw. A refused edit returns the input lane. */
+/**
+ * What every edit returns; edits never throw. An edit that changes nothing (refused, or a move
+ * to where the edge already is) returns the input array itself: `edit.segments === lane`.
+ */
 export interface LaneEdit {
   segments: TimelineSegment[];
   problems: LaneProblem[];

@@ -12,7 +12,7 @@ import {
 import { READ_PATHS, TASK_PATHS } from '../../../../shared/api/task-types';
 import type { JobRequest } from '../../../../shared/domain/jobs/job';
 import { apiFail, type ApiResult } from './api-result';
-import { apiUrl, normalizeBaseUrl } from './base-url';
+import { apiUrl, normalizeBaseUrl, urlOrigin } from './base-url';
 import { downloadToFile, type DownloadedFile } from './download';
 import { errorFromResponse, readJson, send, type FetchImpl } from './http';
 import { postStreaming } from './http-post';
@@ -25,7 +25,7 @@ export const CLIENT_NAME = 'soundstage-desktop';
 
 export interface ApiClientOptions {
   baseUrl: string;
-  /** The key for this base URL; null when none is configured. */
+  /** The key for this base URL's origin; null when none is configured for it. */
   getKey: () => Promise<string | null>;
   clientVersion: string;
   /** For GETs and result downloads; uploads go through node:http(s) for backpressure (http-post.ts). */
@@ -42,12 +42,15 @@ export type UploadProgress = (sent: number, total: number) => void;
  */
 export class ApiClient {
   readonly baseUrl: string;
+  /** The only origin the key is ever sent to. */
+  readonly origin: string;
   private readonly fetchImpl: FetchImpl;
 
   constructor(private readonly options: ApiClientOptions) {
     const normalized = normalizeBaseUrl(options.baseUrl);
     if (!normalized.ok) throw new Error(`Invalid service URL: ${normalized.message}`);
     this.baseUrl = normalized.value;
+    this.origin = new URL(this.baseUrl).origin;
     this.fetchImpl = options.fetchImpl ?? fetch;
   }
 
@@ -134,7 +137,9 @@ export class ApiClient {
     }
   }
 
-  private async authHeaders(): Promise<ApiResult<Record<string, string>>> {
+  /** Headers of an API call to `url`; the key goes only to the client's own origin. */
+  private async authHeaders(url: string): Promise<ApiResult<Record<string, string>>> {
+    if (urlOrigin(url) !== this.origin) return apiFail(noKeyError());
     let key: string | null;
     try {
       key = await this.options.getKey();
@@ -158,9 +163,9 @@ export class ApiClient {
     parse: Parameters<typeof readJson<T>>[1],
     signal?: AbortSignal,
   ): Promise<ApiResult<T>> {
-    const headers = await this.authHeaders();
-    if (!headers.ok) return headers;
     const url = apiUrl(this.baseUrl, path);
+    const headers = await this.authHeaders(url);
+    if (!headers.ok) return headers;
     const sent = await send(this.fetchImpl, url, { method: 'GET', headers: headers.value, signal });
     if (!sent.ok) return this.logged('GET', url, sent);
     this.log(`GET ${url} -> ${sent.value.status}`);
@@ -173,7 +178,8 @@ export class ApiClient {
     signal: AbortSignal | undefined,
     accept = 'application/json',
   ): Promise<ApiResult<Response>> {
-    const headers = await this.authHeaders();
+    const url = apiUrl(this.baseUrl, TASK_PATHS[request.type]);
+    const headers = await this.authHeaders(url);
     if (!headers.ok) return headers;
     const body = await buildMultipartBody(wireTextParts(request), wireFileParts(request));
     if (!body.ok) {
@@ -185,7 +191,6 @@ export class ApiClient {
         retryable: false,
       });
     }
-    const url = apiUrl(this.baseUrl, TASK_PATHS[request.type]);
     const sent = await postStreaming(
       url,
       {

@@ -41,3 +41,13 @@ export function isLoopbackHost(hostname: string): boolean {
     LOOPBACK_HOSTS.has(host) || /^127(\.\d{1,3}){3}$/.test(host) || host.endsWith('.localhost')
   );
 }
+
+/** `scheme://host:port` of a URL (default ports dropped), or null when it does not parse. */
+export function urlOrigin(url: string): string | null {
+  try {
+    const origin = new URL(url).origin;
+    return origin === 'null' ? null : origin;
+  } catch {
+    return null;
+  }
+}

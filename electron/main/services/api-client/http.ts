@@ -30,27 +30,81 @@ export interface SendOptions {
   signal?: AbortSignal;
 }
 
-/** One HTTP exchange; answers the Response (any status) or a network/canceled error. */
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+const MAX_REDIRECTS = 5;
+
+/** Request headers that carry credentials; they never cross to another origin. */
+const CREDENTIAL_HEADERS = ['authorization', 'proxy-authorization', 'cookie'];
+
+function withoutCredentials(headers: Record<string, string>): Record<string, string> {
+  const kept: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (!CREDENTIAL_HEADERS.includes(name.toLowerCase())) kept[name] = value;
+  }
+  return kept;
+}
+
+/**
+ * One HTTP exchange; answers the Response (any status) or a network/canceled error. Redirects
+ * are followed here, not by fetch, so that credentials stay with the origin they were meant
+ * for: the first hop to another origin drops them, and they are never added back.
+ */
 export async function send(
   fetchImpl: FetchImpl,
   url: string,
   options: SendOptions,
 ): Promise<ApiResult<Response>> {
-  const init: RequestInit & { duplex?: 'half' } = {
-    method: options.method,
-    headers: options.headers,
-    signal: options.signal,
-    redirect: 'follow',
-  };
-  if (options.body) {
-    // Node's fetch takes an async iterable body when told the request is half-duplex.
-    init.body = options.body as unknown as BodyInit;
-    init.duplex = 'half';
-  }
+  let current = url;
+  let method = options.method;
+  let headers = options.headers;
+  let body = options.body;
+  let origin: string;
   try {
-    return apiOk(await fetchImpl(url, init));
+    origin = new URL(url).origin;
   } catch (error) {
     return apiFail(transportError(error, url, options.signal));
+  }
+  for (let hop = 0; ; hop++) {
+    const init: RequestInit & { duplex?: 'half' } = {
+      method,
+      headers,
+      signal: options.signal,
+      redirect: 'manual',
+    };
+    if (body) {
+      // Node's fetch takes an async iterable body when told the request is half-duplex.
+      init.body = body as unknown as BodyInit;
+      init.duplex = 'half';
+    }
+    let response: Response;
+    try {
+      response = await fetchImpl(current, init);
+    } catch (error) {
+      return apiFail(transportError(error, current, options.signal));
+    }
+    const location = response.headers.get('location');
+    // A streamed body cannot be sent twice: a redirected upload answers the redirect itself.
+    if (!REDIRECT_STATUSES.has(response.status) || !location || (body && response.status !== 303))
+      return apiOk(response);
+    if (hop >= MAX_REDIRECTS) {
+      await response.body?.cancel().catch(() => undefined);
+      return apiFail(networkError(`Too many redirects from ${safeHost(url)}.`));
+    }
+    let next: URL;
+    try {
+      next = new URL(location, current);
+    } catch {
+      return apiOk(response);
+    }
+    if (next.protocol !== 'http:' && next.protocol !== 'https:') return apiOk(response);
+    await response.body?.cancel().catch(() => undefined);
+    if (next.origin !== origin) headers = withoutCredentials(headers);
+    // As browsers do: 303 (and 301/302 after a POST) continue as a GET without the body.
+    if (response.status === 303 || (method === 'POST' && response.status < 303)) {
+      method = 'GET';
+      body = undefined;
+    }
+    current = next.toString();
   }
 }
 

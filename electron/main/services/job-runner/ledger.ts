@@ -37,7 +37,8 @@ export class JobLedger {
 
   constructor(dataDir: string) {
     this.file = path.join(dataDir, LEDGER_FILE);
-    this.writer = new SerialFileWriter(this.file);
+    // 0600: the ledger names the user's files and tasks; other local users may not read it.
+    this.writer = new SerialFileWriter(this.file, 0o600);
   }
 
   async load(): Promise<LoadedLedger> {

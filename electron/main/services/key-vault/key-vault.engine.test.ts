@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestEngine, tempDir, type TestEngine } from '../../../../engine/testing/harness';
 import { ApiClient } from '../api-client/api-client';
+import { EncryptedFileSecretStorage } from './encrypted-secret-storage';
 import { KeyVault } from './key-vault';
 import { FileSecretStorage } from './secret-storage';
 
@@ -21,12 +22,9 @@ function vaultAt(file: string, now = () => 1_700_000_000_000) {
   const storage = new FileSecretStorage(file);
   const vault = new KeyVault({
     storage,
-    verify: (key) =>
-      new ApiClient({
-        baseUrl: engine.url,
-        getKey: async () => key,
-        clientVersion: 'test',
-      }).getServices(),
+    serviceUrl: () => engine.url,
+    verify: (key, baseUrl) =>
+      new ApiClient({ baseUrl, getKey: async () => key, clientVersion: 'test' }).getServices(),
     now,
   });
   return { storage, vault };
@@ -38,21 +36,25 @@ describe('KeyVault with the real engine', () => {
     const { vault } = vaultAt(file);
     expect(await vault.status()).toEqual({ configured: false });
     const set = await vault.set('  sk_live_customer_7f3a ');
+    const origin = new URL(engine.url).origin;
     expect(set).toEqual({
       ok: true,
-      value: { configured: true, last4: '7f3a', verifiedAt: 1_700_000_000_000 },
+      value: { configured: true, last4: '7f3a', verifiedAt: 1_700_000_000_000, origin },
     });
     expect(JSON.stringify(set)).not.toContain('sk_live_customer');
     expect((await fs.stat(file)).mode & 0o777).toBe(0o600);
-    expect(await vault.get()).toBe('sk_live_customer_7f3a');
+    expect(await vault.keyFor(origin)).toBe('sk_live_customer_7f3a');
+    // Any other origin gets nothing, whatever the port or scheme.
+    expect(await vault.keyFor('http://127.0.0.1:1')).toBeNull();
     // A fresh vault on the same file (next launch) sees the same key and status.
     const again = vaultAt(file).vault;
     expect(await again.status()).toEqual({
       configured: true,
       last4: '7f3a',
       verifiedAt: 1_700_000_000_000,
+      origin,
     });
-    expect(await again.get()).toBe('sk_live_customer_7f3a');
+    expect(await again.keyFor(origin)).toBe('sk_live_customer_7f3a');
   });
 
   it('rejects a key the engine does not know with "Key rejected", stores nothing, never echoes it', async () => {
@@ -74,9 +76,10 @@ describe('KeyVault with the real engine', () => {
     const { vault } = vaultAt(file);
     expect((await vault.set('sk_live_customer_7f3a')).ok).toBe(true);
     expect((await vault.set('sk_live_wrong_000000')).ok).toBe(false);
-    expect(await vault.get()).toBe('sk_live_customer_7f3a');
+    const origin = new URL(engine.url).origin;
+    expect(await vault.keyFor(origin)).toBe('sk_live_customer_7f3a');
     expect(await vault.clear()).toEqual({ ok: true, value: { configured: false } });
-    expect(await vault.get()).toBeNull();
+    expect(await vault.keyFor(origin)).toBeNull();
     await expect(fs.stat(file)).rejects.toThrow();
   });
 
@@ -84,17 +87,46 @@ describe('KeyVault with the real engine', () => {
     const { vault } = vaultAt(path.join(dir, 'unreachable'));
     const offline = new KeyVault({
       storage: new FileSecretStorage(path.join(dir, 'unreachable')),
-      verify: (key) =>
-        new ApiClient({
-          baseUrl: 'http://127.0.0.1:9',
-          getKey: async () => key,
-          clientVersion: 't',
-        }).getServices(),
+      serviceUrl: () => 'http://127.0.0.1:9',
+      verify: (key, baseUrl) =>
+        new ApiClient({ baseUrl, getKey: async () => key, clientVersion: 't' }).getServices(),
     });
     expect(await offline.set('sk_any_key_1234')).toMatchObject({
       ok: false,
       error: { code: 'verify_unreachable', retryable: true },
     });
     expect(await vault.status()).toEqual({ configured: false });
+  });
+  it('treats a key stored before keys had an origin as bound to no service', async () => {
+    const file = path.join(dir, 'legacy-key');
+    await fs.writeFile(file, JSON.stringify({ v: 1, key: 'sk_live_customer_7f3a', verifiedAt: 5 }));
+    const { vault } = vaultAt(file);
+    expect(await vault.status()).toEqual({ configured: true, last4: '7f3a', verifiedAt: 5 });
+    expect(await vault.keyFor(new URL(engine.url).origin)).toBeNull();
+  });
+
+  it("answers key_not_stored with how to get a keyring when Linux's safeStorage is basic_text", async () => {
+    const file = path.join(dir, 'basic-text-key');
+    const vault = new KeyVault({
+      storage: new EncryptedFileSecretStorage(file, {
+        isEncryptionAvailable: () => true,
+        selectedBackend: () => 'basic_text',
+        encryptString: () => {
+          throw new Error('must not be called');
+        },
+        decryptString: () => '',
+      }),
+      serviceUrl: () => engine.url,
+      verify: (key, baseUrl) =>
+        new ApiClient({ baseUrl, getKey: async () => key, clientVersion: 't' }).getServices(),
+    });
+    const set = await vault.set('sk_live_customer_7f3a');
+    expect(set).toMatchObject({
+      ok: false,
+      error: { code: 'key_not_stored', message: expect.stringMatching(/gnome-keyring.*KWallet/) },
+    });
+    expect(JSON.stringify(set)).not.toContain('customer_7f3a');
+    expect(await vault.status()).toEqual({ configured: false });
+    await expect(fs.stat(file)).rejects.toThrow();
   });
 });

@@ -1,20 +1,25 @@
 import { fail, ok, type Result } from '../../../../shared/ipc/result';
 import type { KeyStatus } from '../../../../shared/ipc/settings';
 import type { ApiResult } from '../api-client/api-result';
+import { urlOrigin } from '../api-client/base-url';
 import { redact } from '../api-client/redact';
 import type { SecretStorage } from './secret-storage';
 
 export interface KeyVaultOptions {
   storage: SecretStorage;
-  /** Checks a key against GET /v1/account/services of the service it is for. */
-  verify: (key: string) => Promise<ApiResult<unknown>>;
+  /** The base URL of the custom service a new key is for; null while the local engine is chosen. */
+  serviceUrl: () => string | null;
+  /** Checks a key against GET /v1/account/services of the service at `baseUrl`. */
+  verify: (key: string, baseUrl: string) => Promise<ApiResult<unknown>>;
   now?: () => number;
 }
 
-/** What is stored: the key and when it last passed verification. */
+/** What is stored: the key, the origin it was verified for and when. */
 interface StoredKey {
-  v: 1;
+  v: 1 | 2;
   key: string;
+  /** Absent for keys stored before keys were tied to an origin: those are sent nowhere. */
+  origin?: string;
   verifiedAt?: number;
 }
 
@@ -22,19 +27,24 @@ function parseStored(text: string | null): StoredKey | null {
   if (!text) return null;
   try {
     const value = JSON.parse(text) as Partial<StoredKey>;
-    if (value && value.v === 1 && typeof value.key === 'string' && value.key)
-      return value as StoredKey;
+    if (value && (value.v === 1 || value.v === 2) && typeof value.key === 'string' && value.key) {
+      const stored: StoredKey = { v: 2, key: value.key };
+      if (value.v === 2 && typeof value.origin === 'string') stored.origin = value.origin;
+      if (typeof value.verifiedAt === 'number') stored.verifiedAt = value.verifiedAt;
+      return stored;
+    }
   } catch {
     // Not the JSON record: a bare key written by hand or by an older build.
   }
-  return { v: 1, key: text.trim() };
+  return { v: 2, key: text.trim() };
 }
 
 /**
- * The API key of the cloud (custom) service. It is verified before it is stored, stored
- * through SecretStorage, given only to main's API client, and never returned to the renderer:
- * the renderer sees `{ configured, last4, verifiedAt }`. The local engine's generated key is
- * not kept here (EngineHost owns it).
+ * The API key of the cloud (custom) service. It is verified before it is stored, stored with
+ * the origin it was verified for, handed to main's API client only for that origin (so changing
+ * the service URL never sends it to the new host), and never returned to the renderer: the
+ * renderer sees `{ configured, last4, verifiedAt, origin }`. The local engine's generated key
+ * is not kept here (EngineHost owns it).
  */
 export class KeyVault {
   private cached: StoredKey | null | undefined;
@@ -46,6 +56,7 @@ export class KeyVault {
     if (!stored) return { configured: false };
     const status: KeyStatus = { configured: true, last4: stored.key.slice(-4) };
     if (stored.verifiedAt !== undefined) status.verifiedAt = stored.verifiedAt;
+    if (stored.origin !== undefined) status.origin = stored.origin;
     return status;
   }
 
@@ -55,7 +66,15 @@ export class KeyVault {
     if (!key || /\s/.test(key)) {
       return fail('key_invalid', 'An API key is one word with no spaces.', { field: 'key' });
     }
-    const verified = await this.options.verify(key);
+    const baseUrl = this.options.serviceUrl();
+    const origin = baseUrl ? urlOrigin(baseUrl) : null;
+    if (!baseUrl || !origin) {
+      return fail(
+        'no_remote_service',
+        "Choose your service's URL under Engine first; the local engine uses its own key.",
+      );
+    }
+    const verified = await this.options.verify(key, baseUrl);
     if (!verified.ok) {
       const error = verified.error;
       const message = redact(error.message, [key]);
@@ -78,7 +97,7 @@ export class KeyVault {
           });
       }
     }
-    const record: StoredKey = { v: 1, key, verifiedAt: (this.options.now ?? Date.now)() };
+    const record: StoredKey = { v: 2, key, origin, verifiedAt: (this.options.now ?? Date.now)() };
     try {
       await this.options.storage.write(JSON.stringify(record));
     } catch (error) {
@@ -101,9 +120,14 @@ export class KeyVault {
     return ok({ configured: false });
   }
 
-  /** The key itself, for main's API client only. */
-  async get(): Promise<string | null> {
-    return (await this.load())?.key ?? null;
+  /**
+   * The key itself, for main's API client only, and only for the origin it was verified for:
+   * any other origin (a changed service URL, a redirect target) gets null.
+   */
+  async keyFor(origin: string | null): Promise<string | null> {
+    const stored = await this.load();
+    if (!stored?.origin || !origin || stored.origin !== origin) return null;
+    return stored.key;
   }
 
   private async load(): Promise<StoredKey | null> {

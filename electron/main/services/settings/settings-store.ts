@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fail, ok, type Result } from '../../../../shared/ipc/result';
 import {
-  settingsPatchSchema,
+  storedSettingsPatchSchema,
   type EngineChoice,
   type Settings,
   type SettingsPatch,
@@ -58,7 +58,8 @@ export class SettingsStore {
 
   constructor(private readonly options: SettingsStoreOptions) {
     this.file = path.join(options.dir, SETTINGS_FILE);
-    this.writer = new SerialFileWriter(this.file);
+    // 0600: settings name the service and folders; other local users have no business reading them.
+    this.writer = new SerialFileWriter(this.file, 0o600);
     this.current = defaultSettings(options.defaultProjectFolder);
   }
 
@@ -90,7 +91,7 @@ export class SettingsStore {
 
   /** Validates a patch (schema, URL rules, absolute folder) and saves it; problems name the field. */
   async update(input: unknown): Promise<Result<Settings>> {
-    const parsed = settingsPatchSchema.strict().safeParse(input);
+    const parsed = storedSettingsPatchSchema.strict().safeParse(input);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       return fail('invalid_setting', issue?.message ?? 'Invalid settings.', {

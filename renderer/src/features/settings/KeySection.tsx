@@ -1,16 +1,20 @@
 import { useRef, useState } from 'react';
+import type { EngineChoice } from '../../../../shared/ipc/settings';
 import { Button } from '../../ui/Button';
 import { Field } from '../../ui/Field';
+import { Notice } from '../../ui/Notice';
 import { Panel } from '../../ui/Panel';
 import { formatAgo } from '../../lib/format';
 import { useNow } from '../../lib/use-now';
+import { keyOriginMismatch } from './key-origin';
 import { useKeyStatus } from './use-settings';
 
 /** Codes that mean the service refused the key itself (not that it could not be reached). */
 const REJECTED_CODES = new Set(['key_rejected', 'key_invalid', 'unauthorized', 'forbidden']);
 
 /** API key entry: verified by main against the service, stored encrypted, never shown again. */
-export function KeySection({ engineKind }: { engineKind: 'local' | 'custom' }) {
+export function KeySection({ engine }: { engine: EngineChoice }) {
+  const engineKind = engine.kind;
   const { status, set, clear } = useKeyStatus();
   // Uncontrolled on purpose: a controlled input mirrors its value into the DOM's value
   // attribute, and the key must not sit in the DOM. It is read once, on submit.
@@ -18,10 +22,13 @@ export function KeySection({ engineKind }: { engineKind: 'local' | 'custom' }) {
   const [hasKey, setHasKey] = useState(false);
   const now = useNow(30_000);
   const key_ = status.data;
+  const mismatch = keyOriginMismatch(key_, engine);
   const rejected = set.error
     ? REJECTED_CODES.has(set.error.code)
       ? 'Key rejected'
-      : 'Could not verify the key'
+      : set.error.code === 'key_not_stored'
+        ? 'Key not saved'
+        : 'Could not verify the key'
     : undefined;
 
   const verify = () => {
@@ -56,11 +63,13 @@ export function KeySection({ engineKind }: { engineKind: 'local' | 'custom' }) {
             {key_.verifiedAt ? (
               <span className="muted"> · verified {formatAgo(key_.verifiedAt, now)}</span>
             ) : null}
+            {key_.origin ? <span className="muted mono"> · for {key_.origin}</span> : null}
           </>
         ) : (
           <span className="badge badge--warn">no key</span>
         )}
       </p>
+      {mismatch && <Notice tone="warn" title={mismatch} testId="settings-key-origin" />}
       <form
         className="stack"
         onSubmit={(event) => {

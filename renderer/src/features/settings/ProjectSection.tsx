@@ -5,6 +5,7 @@ import { ErrorNotice } from '../../ui/ErrorNotice';
 import { Field } from '../../ui/Field';
 import { Panel } from '../../ui/Panel';
 import { useApiQuery } from '../../bridge/query';
+import { ProjectFolderField } from './ProjectFolderField';
 import { useSettings } from './use-settings';
 
 /** Where results are written and how many jobs run at once. */
@@ -12,53 +13,29 @@ export function ProjectSection({ settings }: { settings: Settings }) {
   const { update } = useSettings();
   const services = useApiQuery('account:services', {}, { staleTime: 60_000 });
   const accountLimit = Number(services.data?.concurrency_limit);
-  const [folder, setFolder] = useState(settings.projectFolder);
   const [maxJobs, setMaxJobs] = useState(String(settings.maxConcurrentJobs));
   // When main's settings change, the form follows them.
   const [shown, setShown] = useState(settings);
-  if (
-    shown.projectFolder !== settings.projectFolder ||
-    shown.maxConcurrentJobs !== settings.maxConcurrentJobs
-  ) {
+  if (shown.maxConcurrentJobs !== settings.maxConcurrentJobs) {
     setShown(settings);
-    setFolder(settings.projectFolder);
     setMaxJobs(String(settings.maxConcurrentJobs));
   }
 
   const jobs = Number(maxJobs);
   const jobsError =
     Number.isInteger(jobs) && jobs >= 1 && jobs <= 10 ? undefined : 'A whole number from 1 to 10.';
-  const folderError = folder.trim()
-    ? update.error?.field === 'projectFolder'
-      ? update.error.message
-      : undefined
-    : 'Enter a folder path.';
-  const dirty = folder.trim() !== settings.projectFolder || jobs !== settings.maxConcurrentJobs;
+  const dirty = jobs !== settings.maxConcurrentJobs;
 
   return (
     <Panel title="Project" hint="Results and saved takes are written here." label="Project">
+      <ProjectFolderField current={settings.projectFolder} />
       <form
         className="stack"
         onSubmit={(event) => {
           event.preventDefault();
-          if (!jobsError && !folderError)
-            update.mutate({ projectFolder: folder.trim(), maxConcurrentJobs: jobs });
+          if (!jobsError) update.mutate({ maxConcurrentJobs: jobs });
         }}
       >
-        <Field label="Project folder" error={folderError}>
-          {(ids) => (
-            <input
-              id={ids.id}
-              className="input mono"
-              data-testid="settings-project-folder"
-              spellCheck={false}
-              value={folder}
-              aria-invalid={ids.invalid}
-              aria-describedby={ids.describedBy}
-              onChange={(e) => setFolder(e.target.value)}
-            />
-          )}
-        </Field>
         <Field
           label="Max concurrent jobs"
           error={jobsError}
@@ -84,14 +61,12 @@ export function ProjectSection({ settings }: { settings: Settings }) {
             />
           )}
         </Field>
-        {update.error && update.error.field !== 'projectFolder' && (
-          <ErrorNotice error={update.error} />
-        )}
+        {update.error && <ErrorNotice error={update.error} />}
         <div className="row">
           <Button
             type="submit"
             variant="primary"
-            disabled={!dirty || !!jobsError || !!folderError}
+            disabled={!dirty || !!jobsError}
             busy={update.isPending}
           >
             Save project settings

@@ -13,7 +13,7 @@ export function SettingsScreen() {
       {settings.data && (
         <>
           <EngineSection settings={settings.data} />
-          <KeySection engineKind={settings.data.engine.kind} />
+          <KeySection engine={settings.data.engine} />
           <ProjectSection settings={settings.data} />
         </>
       )}

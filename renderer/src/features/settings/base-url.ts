@@ -48,3 +48,13 @@ export function checkBaseUrl(input: string): BaseUrlCheck {
     return { ok: false, message: 'Leave out /v1: the app adds it to every path.' };
   return { ok: true, url: `${url.origin}${path}` };
 }
+
+/** `scheme://host:port` of a URL, as main compares it with the key's origin; null if invalid. */
+export function originOf(url: string): string | null {
+  try {
+    const origin = new URL(url).origin;
+    return origin === 'null' ? null : origin;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,77 @@
+import { promises as fs } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { prepareProjectFolder, projectFolderProblem } from './project-folder';
+
+let base: string;
+let context: { homeDir: string; userDataDir: string };
+beforeAll(async () => {
+  base = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), 'project-folder-')));
+  context = {
+    homeDir: path.join(base, 'home'),
+    userDataDir: path.join(base, 'home', '.config', 'Soundstage'),
+  };
+  await fs.mkdir(context.userDataDir, { recursive: true });
+  await fs.writeFile(path.join(base, 'home', 'a-file'), 'x');
+  await fs.symlink('/etc', path.join(base, 'home', 'etc-link'));
+});
+afterAll(async () => {
+  await fs.rm(base, { recursive: true, force: true });
+});
+
+describe('the project folder rule', () => {
+  it.each([
+    ['relative/folder', /full \(absolute\) path/],
+    ['/', /top of the disk/],
+    ['/etc', /System folders/],
+    ['/etc/soundstage', /System folders/],
+    ['/usr/local/share/x', /System folders/],
+    ['/proc/self', /System folders/],
+    ['/sys', /System folders/],
+    ['/dev', /System folders/],
+    ['/bin', /System folders/],
+    ['/var', /shared by the whole system/],
+    ['/opt', /shared by the whole system/],
+    // (this test's home folder lives under /tmp, so /tmp is refused as its parent)
+    ['/tmp', /shared by the whole system|contains your home folder/],
+  ])('refuses %s', (folder, message) => {
+    expect(projectFolderProblem(folder, context)).toMatch(message);
+  });
+
+  it("refuses the home folder itself, a folder above it, and one holding the app's data", () => {
+    expect(projectFolderProblem(context.homeDir, context)).toMatch(/home folder itself/);
+    expect(projectFolderProblem(`${context.homeDir}/`, context)).toMatch(/home folder itself/);
+    expect(projectFolderProblem(base, context)).toMatch(/contains your home folder/);
+    expect(projectFolderProblem(path.join(context.homeDir, '.config'), context)).toMatch(
+      /app's own data/,
+    );
+  });
+
+  it('accepts a folder inside the home folder, creating it', async () => {
+    const wanted = path.join(context.homeDir, 'Music', 'Soundstage');
+    expect(await prepareProjectFolder(`  ${wanted} `, context)).toEqual({
+      ok: true,
+      value: wanted,
+    });
+    expect((await fs.stat(wanted)).isDirectory()).toBe(true);
+  });
+
+  it('refuses a link to a system folder, a path under a file, and a folder it cannot create', async () => {
+    expect(
+      await prepareProjectFolder(path.join(context.homeDir, 'etc-link'), context),
+    ).toMatchObject({
+      ok: false,
+      error: { field: 'projectFolder', message: expect.stringMatching(/System/) },
+    });
+    expect(
+      await prepareProjectFolder(path.join(context.homeDir, 'a-file', 'sub'), context),
+    ).toMatchObject({ ok: false, error: { message: expect.stringMatching(/cannot be created/) } });
+    expect(await prepareProjectFolder(path.join(context.homeDir, 'a-file'), context)).toMatchObject(
+      {
+        ok: false,
+        error: { message: expect.stringMatching(/file, not a folder/) },
+      },
+    );
+  });
+});

@@ -1,0 +1,114 @@
+import { constants, promises as fs } from 'node:fs';
+import path from 'node:path';
+import { fail, ok, type Result } from '../../../../shared/ipc/result';
+
+/** What a project folder is checked against besides the file system. */
+export interface ProjectFolderContext {
+  homeDir: string;
+  /** The app's own data folder (settings, key files, ledger): never inside the project folder. */
+  userDataDir: string;
+}
+
+/** System folders that may not be, or contain, a project folder. */
+const SYSTEM_TREES = [
+  '/bin',
+  '/boot',
+  '/dev',
+  '/etc',
+  '/lib',
+  '/lib32',
+  '/lib64',
+  '/libx32',
+  '/proc',
+  '/run',
+  '/sbin',
+  '/snap',
+  '/sys',
+  '/usr',
+  '/System',
+  '/Library',
+  '/private/etc',
+];
+/** Folders that may hold a project folder but not be one (shared by every user or the system). */
+const SHARED_FOLDERS = [
+  '/var',
+  '/opt',
+  '/srv',
+  '/mnt',
+  '/media',
+  '/tmp',
+  '/home',
+  '/root',
+  '/Users',
+  '/Applications',
+  '/Volumes',
+  '/private',
+  '/private/tmp',
+  '/private/var',
+];
+
+function isInsideOrEqual(root: string, candidate: string): boolean {
+  const relative = path.relative(root, candidate);
+  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
+}
+
+/**
+ * The rule on the path alone (no disk access): why `folder` may not be the project folder, or
+ * null. The project folder is an allowed root for the renderer's file requests, so it must not
+ * be a file system root, the home folder itself, a system folder, or a folder that contains
+ * the app's data (key files, settings).
+ */
+export function projectFolderProblem(folder: string, context: ProjectFolderContext): string | null {
+  if (!path.isAbsolute(folder)) return 'The project folder must be a full (absolute) path.';
+  const resolved = path.resolve(folder);
+  if (path.parse(resolved).root === resolved)
+    return 'The top of the disk cannot be the project folder; choose a folder inside it.';
+  const home = path.resolve(context.homeDir);
+  if (resolved === home)
+    return 'Your home folder itself cannot be the project folder; choose a folder inside it, such as ~/Soundstage.';
+  if (isInsideOrEqual(resolved, home))
+    return 'A folder that contains your home folder cannot be the project folder.';
+  if (isInsideOrEqual(resolved, path.resolve(context.userDataDir)))
+    return "The project folder cannot contain the app's own data folder.";
+  const posix = resolved.split(path.sep).join('/');
+  if (SYSTEM_TREES.some((tree) => posix === tree || posix.startsWith(`${tree}/`)))
+    return 'System folders cannot be the project folder; choose one in your home folder.';
+  if (SHARED_FOLDERS.includes(posix))
+    return 'That folder is shared by the whole system; choose a folder inside it instead.';
+  if (/^[a-z]:\\(windows|program files( \(x86\))?)(\\|$)/i.test(resolved))
+    return 'System folders cannot be the project folder; choose one in your home folder.';
+  return null;
+}
+
+/**
+ * Checks a folder the user chose (native picker, or a path typed in browser mode) and creates
+ * it: answers its real path, or a problem that says what to choose instead. The rule is checked
+ * again on the real path, so a link cannot point the project folder at a system folder.
+ */
+export async function prepareProjectFolder(
+  input: string,
+  context: ProjectFolderContext,
+): Promise<Result<string>> {
+  const field = { field: 'projectFolder' };
+  const trimmed = input.trim();
+  const problem = projectFolderProblem(trimmed, context);
+  if (problem) return fail('invalid_setting', problem, field);
+  const existing = await fs.stat(trimmed).catch(() => null);
+  if (existing && !existing.isDirectory())
+    return fail('invalid_setting', 'That path is a file, not a folder.', field);
+  try {
+    await fs.mkdir(trimmed, { recursive: true });
+    const real = await fs.realpath(trimmed);
+    await fs.access(real, constants.W_OK);
+    const realProblem = projectFolderProblem(real, context);
+    if (realProblem) return fail('invalid_setting', realProblem, field);
+    return ok(real);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? 'error';
+    return fail(
+      'invalid_setting',
+      `The folder cannot be created or written (${code}); choose a folder you own, e.g. in your home folder.`,
+      field,
+    );
+  }
+}
