@@ -1,4 +1,4 @@
-import { useId, useState, type KeyboardEvent } from 'react';
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { LIMITS } from '../../../../shared/api/limits';
 import { laneProblems, setPrompt, type Lane } from '../../../../shared/domain/timeline';
 
@@ -29,6 +29,13 @@ export function PromptEditor({
   const initial = segments.find((segment) => segment.id === segmentId)?.prompt ?? '';
   const [text, setText] = useState(initial);
   const hintId = useId();
+  // One ending only: a blur that follows Enter or Esc (the field is removed) must not save again.
+  const ended = useRef(false);
+  const end = (value: string | null, refocus: boolean) => {
+    if (ended.current) return;
+    ended.current = true;
+    onDone(value, refocus);
+  };
   const edited = setPrompt(segments, segmentId, text);
   const problem = [...edited.problems, ...laneProblems(edited.segments, durationMs)].find(
     (p) =>
@@ -42,10 +49,10 @@ export function PromptEditor({
     event.stopPropagation();
     if (event.key === 'Enter') {
       event.preventDefault();
-      onDone(text, true);
+      end(text, true);
     } else if (event.key === 'Escape') {
       event.preventDefault();
-      onDone(null, true);
+      end(null, true);
     }
   };
 
@@ -60,8 +67,9 @@ export function PromptEditor({
         aria-describedby={hintId}
         onChange={(event) => setText(event.target.value)}
         onKeyDown={onKeyDown}
-        onBlur={() => onDone(text, false)}
-        onFocus={(event) => event.target.select()}
+        onBlur={() => end(text, false)}
+        // Caret at the end: prompts are usually refined, not retyped.
+        onFocus={(event) => event.target.setSelectionRange(text.length, text.length)}
       />
       <div id={hintId} className="prompt-editor__hint" role="status">
         {problem ? (

@@ -77,6 +77,10 @@ export const SegmentBlock = memo(function SegmentBlock(props: SegmentBlockProps)
       onPointerDown={(event) => {
         if (event.button === 0) props.onSelect(laneId, segment.id);
       }}
+      // Tabbing to a segment selects it too, so I/O, S and Delete act on what has focus.
+      onFocus={() => {
+        if (!selected) props.onSelect(laneId, segment.id);
+      }}
       onDoubleClick={() => props.onEdit(laneId, segment.id)}
       onKeyDown={onKeyDown}
     >

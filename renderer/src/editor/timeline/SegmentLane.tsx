@@ -22,6 +22,8 @@ export interface SegmentLaneProps {
   editingId: string | null;
   /** The edge being dragged on this lane, highlighted. */
   draggingEdge: number | null;
+  /** No edge handles, trims or prompt edits (a read-only project). */
+  readOnly: boolean;
   onSelect(laneId: string, segmentId: string): void;
   onEdit(laneId: string, segmentId: string): void;
   onEditDone(laneId: string, segmentId: string, text: string | null, refocus: boolean): void;
@@ -76,21 +78,23 @@ export const SegmentLane = memo(function SegmentLane(props: SegmentLaneProps) {
             onNudgeEnd={props.onNudgeEnd}
           />
         ))}
-        {segments.map((segment, index) => (
-          <div
-            // Keyed by position, not id: the handle under the pointer must stay the same element
-            // for the whole drag (it holds the pointer capture).
-            key={`edge-${index + 1}`}
-            className={`segment-edge${props.draggingEdge === index + 1 ? ' segment-edge--active' : ''}`}
-            style={{ left: msToPx(segment.endMs, pxPerSecond) - EDGE_GRAB_PX / 2 }}
-            data-testid="segment-edge"
-            data-lane={kind}
-            data-edge={index + 1}
-            data-ms={segment.endMs}
-            aria-hidden="true"
-            onPointerDown={(event) => props.onEdgePointerDown(event, laneId, index + 1)}
-          />
-        ))}
+        {props.readOnly
+          ? null
+          : segments.map((segment, index) => (
+              <div
+                // Keyed by position, not id: the handle under the pointer must stay one element
+                // for the whole drag (it holds the pointer capture).
+                key={`edge-${index + 1}`}
+                className={`segment-edge${props.draggingEdge === index + 1 ? ' segment-edge--active' : ''}`}
+                style={{ left: msToPx(segment.endMs, pxPerSecond) - EDGE_GRAB_PX / 2 }}
+                data-testid="segment-edge"
+                data-lane={kind}
+                data-edge={index + 1}
+                data-ms={segment.endMs}
+                aria-hidden="true"
+                onPointerDown={(event) => props.onEdgePointerDown(event, laneId, index + 1)}
+              />
+            ))}
         {editingSegment ? (
           <PromptEditor
             key={editingSegment.id}

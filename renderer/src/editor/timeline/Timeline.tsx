@@ -39,7 +39,9 @@ export interface TimelineProps {
   problems?: Readonly<Record<string, string>>;
   snapping: boolean;
   onSnappingChange?: (on: boolean) => void;
+  /** The selected segment; with `selectedLaneId` only that lane marks it (ids may repeat). */
   selectedSegmentId?: string | null;
+  selectedLaneId?: string | null;
   onSelectSegment?: (laneId: string, segmentId: string) => void;
   onEdgeDragPreview?: (laneId: string, segments: TimelineSegment[]) => void;
   /** Once per gesture: pointer-up after a drag, or one keyboard trim. */
@@ -49,6 +51,8 @@ export interface TimelineProps {
   /** One video frame in ms: the keyboard step of the ruler and of segment trims (default 40). */
   frameMs?: number;
   minSegmentMs?: number;
+  /** A read-only project: segments can be selected and read, not dragged, trimmed or edited. */
+  readOnly?: boolean;
   ref?: Ref<TimelineHandle>;
 }
 
@@ -63,7 +67,7 @@ export function Timeline(props: TimelineProps) {
   const { durationMs, playheadMs, pxPerSecond, shotsMs, lanes, snapping, problems } = props;
   const { onSeek: seek, onEdgeDragCommit, onEditPrompt, onSelectSegment } = props;
   const { onEdgeDragPreview, onZoom, onSnappingChange, onActivateTake, selectedSegmentId } = props;
-  const { ref } = props;
+  const { ref, readOnly = false, selectedLaneId } = props;
   const frameMs = props.frameMs ?? 40;
   const minLengthMs = props.minSegmentMs ?? DEFAULT_MIN_SEGMENT_MS;
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -74,6 +78,7 @@ export function Timeline(props: TimelineProps) {
     seekRef.current = seek;
   });
   const actions = useSegmentActions({
+    readOnly,
     lanes,
     durationMs,
     minLengthMs,
@@ -81,6 +86,7 @@ export function Timeline(props: TimelineProps) {
     onSelectSegment,
     onEditPrompt,
     onEdgeDragCommit,
+    onActivateTake,
   });
 
   const segmentLanes = lanes.flatMap((lane) =>
@@ -89,7 +95,7 @@ export function Timeline(props: TimelineProps) {
       : [],
   );
   const drag = useEdgeDrag({
-    viewport,
+    scrollRef,
     durationMs,
     pxPerSecond,
     snapping,
@@ -127,7 +133,10 @@ export function Timeline(props: TimelineProps) {
     [zoomBy, fit],
   );
 
-  const selectedId = selectedSegmentId !== undefined ? selectedSegmentId : actions.selected;
+  const selection =
+    selectedSegmentId !== undefined
+      ? { id: selectedSegmentId, laneId: selectedLaneId }
+      : { id: actions.selected?.id ?? null, laneId: actions.selected?.laneId };
   const onSeek = useCallback((ms: number) => seekRef.current(ms), []);
   const onScrub = useCallback((active: boolean) => {
     scrubbing.current = active;
@@ -206,7 +215,7 @@ export function Timeline(props: TimelineProps) {
                   {...common}
                   takes={lane.takes ?? []}
                   viewport={viewport}
-                  onActivate={onActivateTake}
+                  onActivate={onActivateTake ? actions.onActivateTake : undefined}
                 />
               );
             }
@@ -219,9 +228,12 @@ export function Timeline(props: TimelineProps) {
                 segments={preview?.segments ?? lane.segments ?? []}
                 problems={problemViews.get(lane.id)!}
                 frameMs={frameMs}
-                selectedId={selectedId}
+                selectedId={
+                  selection.laneId == null || selection.laneId === lane.id ? selection.id : null
+                }
                 editingId={actions.editing?.laneId === lane.id ? actions.editing.id : null}
                 draggingEdge={preview?.edgeIndex ?? null}
+                readOnly={readOnly}
                 onSelect={actions.onSelect}
                 onEdit={actions.onEdit}
                 onEditDone={actions.onEditDone}

@@ -31,7 +31,7 @@ export function TimelineToolbar(props: TimelineToolbarProps) {
             icon={<MagnetIcon />}
             onClick={() => props.onSnappingChange?.(!props.snapping)}
           >
-            Snap {props.snapping ? 'on' : 'off'}
+            Snap
           </Button>
         ) : null}
         <Button

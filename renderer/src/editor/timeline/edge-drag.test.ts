@@ -37,7 +37,7 @@ describe('dragging an edge', () => {
     expect(dragEdge(MUSIC, 1, 8900, context()).snappedToMs).toBeNull();
   });
 
-  it('uses a distance in pixels: the same 200 ms miss snaps when zoomed out, not when zoomed in', () => {
+  it('measures in pixels: a 200 ms miss snaps zoomed out, not zoomed in', () => {
     expect(dragEdge(MUSIC, 2, 5000, context({ pxPerSecond: 40 })).snappedToMs).toBe(5200);
     expect(dragEdge(MUSIC, 2, 5000, context({ pxPerSecond: 400 })).snappedToMs).toBeNull();
     expect(dragEdge(MUSIC, 2, 5190, context({ pxPerSecond: 400 })).snappedToMs).toBe(5200);

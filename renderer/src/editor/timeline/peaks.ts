@@ -1,9 +1,9 @@
 import type { Peaks } from '../../../../shared/ipc/channels/media';
 
 /**
- * Waveform peaks as the lanes draw them. Main computes them with ffmpeg (media:peaks answers
- * base64 of Int8 min/max pairs per bucket, ±127; see docs/editing.md "Timeline"), so the renderer
- * never decodes media: it decodes a few kilobytes and bins them to pixel columns.
+ * Waveform peaks as the lanes draw them. Main computes them with ffmpeg: media:peaks answers
+ * base64 of Int8 min/max pairs per bucket, ±127 (schema in shared/ipc/channels/media.ts). So the
+ * renderer never decodes media: it decodes a few kilobytes and bins them to pixel columns.
  */
 export interface DecodedPeaks {
   pointsPerSecond: number;

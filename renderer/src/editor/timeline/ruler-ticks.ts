@@ -48,7 +48,7 @@ export function chooseTickStep(pxPerSecond: number, minLabelPx = MIN_LABEL_PX): 
   };
 }
 
-/** A label precise enough for the step: "1:05" for seconds, "1:05.5" for tenths, "1:05.25" below. */
+/** A label as precise as the step: "1:05" (seconds), "1:05.5" (tenths), "1:05.25" (below). */
 export function formatTickLabel(ms: number, stepMs: number): string {
   const clock = formatClock(Math.floor(ms / 1000));
   if (stepMs % 1000 === 0) return clock;

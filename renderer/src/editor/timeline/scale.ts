@@ -3,7 +3,7 @@
  * Pure, so zoom anchoring and playhead following are unit-tested without a browser.
  */
 
-/** Zoom bounds: 1000 px/s shows single frames at 25 fps 40 px wide; below 0.5 px/s nothing reads. */
+/** Zoom bounds: at 1000 px/s a 25 fps frame is 40 px wide; below 0.5 px/s nothing reads. */
 export const MIN_PX_PER_SECOND = 0.5;
 export const MAX_PX_PER_SECOND = 1000;
 /** One step of the zoom buttons and of the +/- keys. */

@@ -5,15 +5,17 @@ import {
   useRef,
   useState,
   type PointerEvent,
+  type RefObject,
 } from 'react';
 import type { TimelineSegment } from '../../../../shared/domain/project/document';
 import { dragEdge } from './edge-drag';
+import { HEAD_PX } from './layout';
 import { pxToMs } from './scale';
 import type { EdgeDragPreview } from './types';
-import type { ViewportStore } from './viewport';
 
 export interface EdgeDragOptions {
-  viewport: ViewportStore;
+  /** The lanes' scroll container, scrolled while the pointer holds an edge near its sides. */
+  scrollRef: RefObject<HTMLDivElement | null>;
   durationMs: number;
   pxPerSecond: number;
   snapping: boolean;
@@ -25,6 +27,9 @@ export interface EdgeDragOptions {
   onPreview?: ((laneId: string, segments: TimelineSegment[]) => void) | undefined;
   onCommit: (laneId: string, segments: TimelineSegment[]) => void;
 }
+
+/** How far inside a side of the view the pointer starts scrolling it. */
+const AUTOSCROLL_ZONE_PX = 16;
 
 export interface EdgeDrag {
   /** The lane as it would be on release; null when no drag is under way. */
@@ -39,7 +44,9 @@ export interface EdgeDrag {
  * One edge gesture: pointer captured on the handle, a preview per pointermove (the domain's
  * moveBoundary, so neighbours follow and rules are checked live), ONE commit on pointer-up when
  * the lane changed, nothing on Esc. Alt is read on every move and on its own key events, since
- * Linux window managers swallow Alt+press but let Alt pressed mid-drag through.
+ * Linux window managers swallow Alt+press but let Alt pressed mid-drag through. Held near a
+ * side of the view, the edge scrolls the lanes (faster the further out), so it can travel
+ * past what is on screen.
  */
 export function useEdgeDrag(options: EdgeDragOptions): EdgeDrag {
   const [preview, setPreview] = useState<EdgeDragPreview | null>(null);
@@ -65,7 +72,10 @@ export function useEdgeDrag(options: EdgeDragOptions): EdgeDrag {
       handle.setPointerCapture(pointerId);
       const original = lane.segments;
       const startClientX = event.clientX;
-      const startScroll = latest.current.viewport.getState().scrollLeft;
+      const scroller = latest.current.scrollRef.current;
+      const startScroll = scroller?.scrollLeft ?? 0;
+      const bounds = scroller?.getBoundingClientRect();
+      let scrolling = 0;
       let lastClientX = event.clientX;
       let alt = event.altKey;
       let result: TimelineSegment[] | null = null;
@@ -73,7 +83,7 @@ export function useEdgeDrag(options: EdgeDragOptions): EdgeDrag {
 
       const update = () => {
         const o = latest.current;
-        const scrolled = o.viewport.getState().scrollLeft - startScroll;
+        const scrolled = (scroller?.scrollLeft ?? startScroll) - startScroll;
         const pointerMs =
           edgeOwner.endMs + pxToMs(lastClientX - startClientX + scrolled, o.pxPerSecond);
         const move = dragEdge(original, edgeIndex, pointerMs, {
@@ -95,11 +105,29 @@ export function useEdgeDrag(options: EdgeDragOptions): EdgeDrag {
         });
         o.onPreview?.(laneId, move.segments);
       };
+      // Pixels per frame to scroll: 0 inside the view, up to 24 at 48 px beyond a side.
+      const autoScrollSpeed = () => {
+        if (!bounds) return 0;
+        const left = bounds.left + HEAD_PX + AUTOSCROLL_ZONE_PX;
+        const right = bounds.right - AUTOSCROLL_ZONE_PX;
+        const beyond = lastClientX < left ? lastClientX - left : Math.max(0, lastClientX - right);
+        return Math.max(-24, Math.min(24, beyond / 2));
+      };
+      const autoScroll = () => {
+        scrolling = 0;
+        const speed = autoScrollSpeed();
+        if (!scroller || speed === 0 || !active.current) return;
+        const before = scroller.scrollLeft;
+        scroller.scrollLeft = before + speed;
+        if (scroller.scrollLeft !== before) update();
+        scrolling = requestAnimationFrame(autoScroll);
+      };
       const onMove = (moveEvent: globalThis.PointerEvent) => {
         if (moveEvent.pointerId !== pointerId) return;
         lastClientX = moveEvent.clientX;
         alt = moveEvent.altKey;
         update();
+        if (!scrolling && autoScrollSpeed() !== 0) scrolling = requestAnimationFrame(autoScroll);
       };
       const onKey = (keyEvent: KeyboardEvent) => {
         if (keyEvent.key === 'Escape') {
@@ -120,6 +148,7 @@ export function useEdgeDrag(options: EdgeDragOptions): EdgeDrag {
       const finish = (commit: boolean) => {
         stop.current = null;
         active.current = false;
+        cancelAnimationFrame(scrolling);
         handle.removeEventListener('pointermove', onMove);
         handle.removeEventListener('pointerup', onUp);
         handle.removeEventListener('pointercancel', onCancel);

@@ -4,6 +4,7 @@ import { nudgeEnd } from './edge-drag';
 import type { TimelineLane } from './types';
 
 export interface SegmentActionsOptions {
+  readOnly: boolean;
   lanes: readonly TimelineLane[];
   durationMs: number;
   minLengthMs: number;
@@ -11,10 +12,12 @@ export interface SegmentActionsOptions {
   onSelectSegment: ((laneId: string, segmentId: string) => void) | undefined;
   onEditPrompt: ((laneId: string, segmentId: string, text: string) => void) | undefined;
   onEdgeDragCommit: (laneId: string, segments: TimelineSegment[]) => void;
+  onActivateTake: ((laneId: string, takeId: string) => void) | undefined;
 }
 
 /**
- * What a segment block can ask for: selection, in-place prompt editing and keyboard trims.
+ * What a segment block can ask for: selection, in-place prompt editing and keyboard trims (and
+ * a take row: becoming the active take).
  * The callbacks keep their identity across renders (they read the latest props from a ref),
  * so memoised lanes and blocks do not re-render when the screen passes new inline functions.
  */
@@ -23,16 +26,16 @@ export function useSegmentActions(options: SegmentActionsOptions) {
   useLayoutEffect(() => {
     latest.current = options;
   });
-  const [selected, setSelected] = useState<string | null>(null);
+  const [selected, setSelected] = useState<{ laneId: string; id: string } | null>(null);
   const [editing, setEditing] = useState<{ laneId: string; id: string } | null>(null);
 
   const onSelect = useCallback((laneId: string, segmentId: string) => {
-    setSelected(segmentId);
+    setSelected({ laneId, id: segmentId });
     latest.current.onSelectSegment?.(laneId, segmentId);
   }, []);
 
   const onEdit = useCallback((laneId: string, id: string) => {
-    if (latest.current.onEditPrompt) setEditing({ laneId, id });
+    if (latest.current.onEditPrompt && !latest.current.readOnly) setEditing({ laneId, id });
   }, []);
 
   const onEditDone = useCallback(
@@ -59,7 +62,7 @@ export function useSegmentActions(options: SegmentActionsOptions) {
   const onNudgeEnd = useCallback((laneId: string, index: number, deltaMs: number) => {
     const now = latest.current;
     const lane = now.lanes.find((candidate) => candidate.id === laneId);
-    if (!lane?.segments) return;
+    if (!lane?.segments || now.readOnly) return;
     const move = nudgeEnd(lane.segments, index, deltaMs, {
       durationMs: now.durationMs,
       minLengthMs: now.minLengthMs,
@@ -69,5 +72,9 @@ export function useSegmentActions(options: SegmentActionsOptions) {
     }
   }, []);
 
-  return { selected, editing, onSelect, onEdit, onEditDone, onNudgeEnd };
+  const onActivateTake = useCallback((laneId: string, takeId: string) => {
+    latest.current.onActivateTake?.(laneId, takeId);
+  }, []);
+
+  return { selected, editing, onSelect, onEdit, onEditDone, onNudgeEnd, onActivateTake };
 }

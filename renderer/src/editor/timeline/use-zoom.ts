@@ -4,7 +4,7 @@ import { fitPxPerSecond, msToPx, wheelZoomFactor, zoomAnchored } from './scale';
 import type { ViewportStore } from './viewport';
 
 export interface ZoomControls {
-  /** Zooms by `factor` around `anchorPx` (inside the viewport); default: the playhead if visible. */
+  /** Zooms by `factor` around `anchorPx` (in the viewport); default: the playhead if visible. */
   zoomBy(factor: number, anchorPx?: number): void;
   /** The whole media in the viewport. */
   fit(): void;
