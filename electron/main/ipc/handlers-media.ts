@@ -2,7 +2,7 @@ import type { mediaChannels } from '../../../shared/ipc/channels/media';
 import { fail, ok, type Result } from '../../../shared/ipc/result';
 import type { MainServices } from '../services/main-services';
 import type { DomainHandlers } from './handlers';
-import type { PathGuard } from './path-guard';
+import type { ReadGuard } from './read-guard';
 
 const outside = (field: string): Result<never> =>
   fail('path_not_allowed', 'That file is outside the folders the app may use.', { field });
@@ -13,7 +13,7 @@ const outside = (field: string): Result<never> =>
  */
 export function mediaHandlers(
   services: Pick<MainServices, 'media'>,
-  guard: PathGuard,
+  guard: ReadGuard,
 ): DomainHandlers<typeof mediaChannels> {
   const { media } = services;
   return {

@@ -3,7 +3,7 @@ import type { projectChannels } from '../../../shared/ipc/channels/project';
 import { fail, ok, type Result } from '../../../shared/ipc/result';
 import type { MainServices } from '../services/main-services';
 import type { DomainHandlers } from './handlers';
-import type { PathGuard } from './path-guard';
+import type { ReadGuard } from './read-guard';
 
 const outside = (): Result<never> =>
   fail('path_not_allowed', 'That project is outside the folders the app may use.', {
@@ -16,7 +16,7 @@ const outside = (): Result<never> =>
  */
 export function projectHandlers(
   services: Pick<MainServices, 'projects'>,
-  guard: PathGuard,
+  guard: ReadGuard,
 ): DomainHandlers<typeof projectChannels> {
   const { projects } = services;
   async function allowProject(requested: string): Promise<string | null> {

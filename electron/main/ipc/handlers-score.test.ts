@@ -11,7 +11,7 @@ import { MediaService } from '../services/media/media-service';
 import { ProjectStore } from '../services/project/project-store';
 import { mediaHandlers } from './handlers-media';
 import { projectHandlers } from './handlers-project';
-import { PathGuard } from './path-guard';
+import { FileAccess } from '../services/file-access/file-access';
 
 /**
  * The media:* and project:* handlers with the real path guard and real services: every path the
@@ -56,7 +56,12 @@ beforeAll(async () => {
   await fs.copyFile(clip, outsideClip);
   // A link inside the project folder that points outside must not open the way.
   await fs.symlink(outsideClip, path.join(dirs.project, 'link.mp4'));
-  const guard = new PathGuard(() => [dirs.project, dirs.userData]);
+  const files = new FileAccess({
+    projectFolder: () => dirs.project,
+    homeDir: base,
+    userDataDir: dirs.userData,
+  });
+  const guard = { allow: (requested: string) => files.allowRead(requested) };
   const services = {
     media: new MediaService({
       cacheDir: path.join(dirs.userData, 'media-cache'),

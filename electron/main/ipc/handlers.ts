@@ -19,6 +19,7 @@ import { apiErrorResult, problemsResult } from './api-errors';
 import { mediaHandlers } from './handlers-media';
 import { projectHandlers } from './handlers-project';
 import { editorHandlers } from './handlers-editor';
+import type { ReadGuard } from './read-guard';
 import { redactedJob, redactedResult } from '../services/api-client/redacted-errors';
 
 /** What the Electron adapters (or the browser-mode host) provide for the platform's own UI. */
@@ -81,6 +82,7 @@ export function createHandlers(deps: HandlerDeps): IpcHandlers {
   const { services, platform } = deps;
   const probe = deps.probe ?? probeMedia;
   const files = services.files;
+  const readGuard: ReadGuard = { allow: (requested) => files.allowRead(requested) };
 
   async function withClient<T>(run: (client: ApiClient) => Promise<Result<T>>): Promise<Result<T>> {
     const client = services.client();
@@ -190,8 +192,8 @@ export function createHandlers(deps: HandlerDeps): IpcHandlers {
       if (!isAllowedExternalUrl(url)) return ok({ opened: false });
       return ok({ opened: await platform.openExternal(url) });
     },
-    ...mediaHandlers(services, guard),
-    ...projectHandlers(services, guard),
+    ...mediaHandlers(services, readGuard),
+    ...projectHandlers(services, readGuard),
     ...editorHandlers(platform),
   };
 
