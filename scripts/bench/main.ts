@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { streamLatency, uploadThroughput } from './client-figures';
+import { mediaFigures } from './media-figures';
 import {
   engineMemoryUnderLoad,
   firstChunkOfLongStream,
@@ -27,6 +28,7 @@ const sections: [string, () => Promise<string[]>][] = [
   ['Engine', () => firstChunkOfLongStream(workDir)],
   ['Engine', () => videoToVideoSoundSpeed(target)],
   ['Engine', () => engineMemoryUnderLoad(target, engine.child.pid!)],
+  ['Media', () => mediaFigures(workDir)],
   ['Renderer', () => timelineDrag()],
 ];
 let failures = 0;
