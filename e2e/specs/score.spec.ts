@@ -211,3 +211,29 @@ test('a file that is not a video is refused at once, before any project is made'
   await expect(page.getByTestId('score-open-error')).toContainText(/notes\.txt is not a video/);
   await expect(page.getByTestId('score-recent').locator('li')).toHaveCount(0);
 });
+
+test('an autosaved edit survives a reload through the restore offer', async ({ page, host }) => {
+  const clip = makeClip(await mkdtemp(join(tmpdir(), 'score-e2e-')));
+  const app = new AppPage(page);
+  await app.open(host.url);
+  await app.goTo('Score');
+  const score = new ScorePage(page);
+  await score.openVideo(clip);
+
+  // Mute the source: one undo step, written to the autosave journal about 2 s later.
+  const sourceMix = page.getByRole('group', { name: 'Source lane mix' });
+  await sourceMix.getByRole('button', { name: 'M' }).click();
+  await expect(score.undoDepth).toHaveText('1');
+  await expect(page.getByTestId('score-save-state')).toContainText(/autosaved/i);
+
+  // A reload before any explicit save: the journal is offered, restoring brings the edit back.
+  await page.reload();
+  const offer = page.getByTestId('score-restore');
+  await expect(offer).toContainText('four-shots');
+  await offer.getByRole('button', { name: /restore unsaved changes/i }).click();
+  await expect(score.video).toBeVisible();
+  await expect(
+    page.getByRole('group', { name: 'Source lane mix' }).getByRole('button', { name: 'M' }),
+  ).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByTestId('score-restore')).toHaveCount(0);
+});

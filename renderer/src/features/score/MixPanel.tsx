@@ -24,7 +24,13 @@ function LaneStrip({ lane, disabled }: { lane: MixLane; disabled: boolean }) {
   const mix = useScorePart().mix[lane];
   const name = LANE_NAMES[lane];
   return (
-    <div className="mix-strip" data-testid="mix-strip" data-lane={lane}>
+    <div
+      className="mix-strip"
+      data-testid="mix-strip"
+      data-lane={lane}
+      role="group"
+      aria-label={`${name} lane mix`}
+    >
       <span className="mix-strip__name">{name}</span>
       <button
         type="button"
