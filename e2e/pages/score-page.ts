@@ -65,6 +65,7 @@ export class ScorePage {
    */
   async dragRightEdge(lane: 'music' | 'sfx', index: number, toMs: number): Promise<void> {
     const edges = this.page.locator(`[data-testid="segment-edge"][data-lane="${lane}"]`);
+    await this.lane(lane).scrollIntoViewIfNeeded();
     const centre = async (edge: Locator) => {
       const box = (await edge.boundingBox())!;
       return { x: box.x + box.width / 2, y: box.y + box.height / 2 };

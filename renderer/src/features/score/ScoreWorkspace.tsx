@@ -4,6 +4,7 @@ import { Notice } from '../../ui/Notice';
 import { AnalyseButton } from './AnalyseButton';
 import { ExportDialog } from './ExportDialog';
 import { GenerateControls } from './GenerateControls';
+import { LanePrompts } from './LanePrompts';
 import { MediaSteps } from './MediaSteps';
 import { MixPanel } from './MixPanel';
 import { MixPreview } from './MixPreview';
@@ -79,6 +80,7 @@ export function ScoreWorkspace({ opener }: { opener: ProjectOpener }) {
         <aside className="score-stage__side">
           <div className="score-actions" role="toolbar" aria-label="Score actions">
             <AnalyseButton blocked={opener.verdict?.blocked.analyse} />
+            <LanePrompts />
             <GenerateControls verdict={opener.verdict} />
             <div className="score-action">
               <Button
