@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '../fixtures/host';
 import { AppPage } from '../pages/app-page';
 import { MusicPanel } from '../pages/music-panel';
@@ -41,6 +42,9 @@ test('one key dispatcher: screen keys, typing stays typing, Ctrl+Enter generates
   await expect(sheet.row('score.generate-music')).toContainText('Ctrl+Enter');
   await expect(sheet.row('go.settings')).toContainText('Alt+6');
   await page.screenshot({ path: 'e2e/artifacts/screens/shortcuts-sheet.png' });
+  const axe = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+  const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 
   // Focus stays inside the dialog.
   for (let i = 0; i < 25; i += 1) await page.keyboard.press('Tab');

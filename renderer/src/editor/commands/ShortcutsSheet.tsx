@@ -109,8 +109,8 @@ function SheetDialog() {
       >
         <header className="shortcuts__head">
           <h2 id={titleId}>Keyboard shortcuts</h2>
-          <Button variant="ghost" size="small" onClick={close} aria-label="Close shortcuts">
-            Esc
+          <Button variant="ghost" size="small" onClick={close} aria-keyshortcuts="Escape">
+            Close <kbd>Esc</kbd>
           </Button>
         </header>
         <input
