@@ -13,6 +13,7 @@ import { HEAD_PX, LANE_PX, RULER_PX } from './layout';
 import { Ruler } from './Ruler';
 import { msToPx, ZOOM_STEP } from './scale';
 import { SegmentLane } from './SegmentLane';
+import { snapKind } from './snapping';
 import { SourceLane } from './SourceLane';
 import { TakeLane } from './TakeLane';
 import { DragGuideLine, Playhead, ShotMarkers } from './TimelineOverlay';
@@ -148,7 +149,10 @@ export function Timeline(props: TimelineProps) {
     drag.preview && draggedEdge
       ? {
           ms: draggedEdge.endMs,
-          snapped: drag.preview.snappedToMs !== null,
+          snappedTo:
+            drag.preview.snappedToMs === null
+              ? null
+              : snapKind(drag.preview.snappedToMs, { shotsMs, playheadMs }),
           problem: drag.preview.editProblems[0]?.message,
         }
       : null;

@@ -1,6 +1,13 @@
 import { memo } from 'react';
 import { msToPx } from './scale';
 import { formatTimecode } from './segment-name';
+import type { SnapKind } from './snapping';
+
+const SNAP_WORDS: Record<SnapKind, string> = {
+  shot: 'shot change',
+  playhead: 'playhead',
+  edge: 'other lane',
+};
 
 /**
  * Lines across every lane (the pointer passes through them to the lanes below): shot changes,
@@ -29,7 +36,8 @@ export const ShotMarkers = memo(function ShotMarkers(props: {
 /** Where a dragged edge is, whether it snapped, and why it stopped, if it was held. */
 export interface DragGuide {
   ms: number;
-  snapped: boolean;
+  /** What it snapped to, or null when it is where the pointer put it. */
+  snappedTo: SnapKind | null;
   problem: string | undefined;
 }
 
@@ -41,15 +49,15 @@ export function DragGuideLine({ guide, pxPerSecond }: { guide: DragGuide; pxPerS
   return (
     <div className="timeline__overlay" aria-hidden="true">
       <div
-        className={`drag-guide${guide.snapped ? ' drag-guide--snapped' : ''}`}
+        className={`drag-guide${guide.snappedTo ? ' drag-guide--snapped' : ''}`}
         data-testid="drag-guide"
         data-ms={guide.ms}
-        data-snapped={guide.snapped || undefined}
+        data-snapped={guide.snappedTo ?? undefined}
         style={{ left: msToPx(guide.ms, pxPerSecond) }}
       >
         <span className="drag-guide__label">
           <span className="nums">{formatTimecode(guide.ms)}</span>
-          {guide.snapped ? ' · snapped' : null}
+          {guide.snappedTo ? ` · ${SNAP_WORDS[guide.snappedTo]}` : null}
         </span>
         {guide.problem ? <span className="drag-guide__problem">{guide.problem}</span> : null}
       </div>

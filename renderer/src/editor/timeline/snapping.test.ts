@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatTimecode, segmentName } from './segment-name';
-import { SNAP_PX, snapTargets, snapToleranceMs } from './snapping';
+import { SNAP_PX, snapKind, snapTargets, snapToleranceMs } from './snapping';
 import { msToPx } from './scale';
 
 describe('snap distance', () => {
@@ -19,6 +19,16 @@ describe('snap distance', () => {
       otherLaneEdgesMs: [9000, 2500],
     });
     expect(targets).toEqual([1200, 2500, 4000, 9000]);
+  });
+});
+
+describe('snap kind', () => {
+  it('names what an edge landed on, shot changes first', () => {
+    const sources = { shotsMs: [4000, 9000], playheadMs: 9000 };
+    expect(snapKind(4000, sources)).toBe('shot');
+    expect(snapKind(9000, sources)).toBe('shot');
+    expect(snapKind(7600, { ...sources, playheadMs: 7600 })).toBe('playhead');
+    expect(snapKind(2500, sources)).toBe('edge');
   });
 });
 

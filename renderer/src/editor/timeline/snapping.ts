@@ -26,3 +26,14 @@ export function snapTargets({ shotsMs, playheadMs, otherLaneEdgesMs }: SnapSourc
   const all = new Set<number>([...shotsMs, playheadMs, ...otherLaneEdgesMs]);
   return [...all].filter((ms) => Number.isFinite(ms) && ms >= 0).sort((a, b) => a - b);
 }
+
+export type SnapKind = 'shot' | 'playhead' | 'edge';
+
+/** What a snapped edge landed on, for the drag guide ("snapped to shot change"). */
+export function snapKind(
+  ms: number,
+  { shotsMs, playheadMs }: Pick<SnapSources, 'shotsMs' | 'playheadMs'>,
+): SnapKind {
+  if (shotsMs.includes(ms)) return 'shot';
+  return ms === playheadMs ? 'playhead' : 'edge';
+}

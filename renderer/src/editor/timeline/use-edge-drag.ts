@@ -57,7 +57,18 @@ export function useEdgeDrag(options: EdgeDragOptions): EdgeDrag {
   const active = useRef(false);
   const stop = useRef<(() => void) | null>(null);
 
+  // The lane being dragged, as it was when the drag began.
+  const dragged = useRef<{ laneId: string; original: readonly TimelineSegment[] } | null>(null);
+
   useEffect(() => () => stop.current?.(), []);
+  // The lane changed under the drag (an undo, a restore): the drag's base is gone, drop it
+  // rather than commit a lane built on what no longer exists.
+  useLayoutEffect(() => {
+    const drag = dragged.current;
+    if (!drag) return;
+    const lane = options.segmentLanes.find((candidate) => candidate.id === drag.laneId);
+    if (lane?.segments !== drag.original) stop.current?.();
+  });
 
   const begin = useCallback(
     (event: PointerEvent<HTMLElement>, laneId: string, edgeIndex: number) => {
@@ -71,6 +82,7 @@ export function useEdgeDrag(options: EdgeDragOptions): EdgeDrag {
       const pointerId = event.pointerId;
       handle.setPointerCapture(pointerId);
       const original = lane.segments;
+      dragged.current = { laneId, original };
       const startClientX = event.clientX;
       const scroller = latest.current.scrollRef.current;
       const startScroll = scroller?.scrollLeft ?? 0;
@@ -147,6 +159,7 @@ export function useEdgeDrag(options: EdgeDragOptions): EdgeDrag {
       const onCancel = () => finish(false);
       const finish = (commit: boolean) => {
         stop.current = null;
+        dragged.current = null;
         active.current = false;
         cancelAnimationFrame(scrolling);
         handle.removeEventListener('pointermove', onMove);
