@@ -12,6 +12,7 @@ import {
   videoToVideoSoundSpeed,
 } from './engine-figures';
 import { subtitleParseSpeed } from './subtitle-figures';
+import { timelineDrag } from './timeline-drag';
 
 const workDir = await mkdtemp(join(tmpdir(), 'soundstage-bench-'));
 const key = 'sk_bench_key';
@@ -30,6 +31,7 @@ const sections: [string, () => Promise<string[]>][] = [
   ['Engine', () => engineMemoryUnderLoad(target, engine.child.pid!)],
   ['Subtitles', () => subtitleParseSpeed()],
   ['Media', () => mediaFigures(workDir)],
+  ['Renderer', () => timelineDrag()],
 ];
 let failures = 0;
 for (const [, run] of sections) {

@@ -81,6 +81,13 @@ export const scorePartSchema = z.object({
       sfx: { gainDb: 0, muted: false, solo: false },
       duck: { enabled: false, depthDb: 12 },
     }),
+  /**
+   * The overall prompt per lane: the chosen brief variation (music), the SFX overview. Optional
+   * so documents and code written before it stay valid as they are.
+   */
+  prompts: z
+    .object({ music: z.string().max(2000).default(''), sfx: z.string().max(2000).default('') })
+    .optional(),
   shotThreshold: z.number().min(0.05).max(0.9).default(0.3),
   loudness: z.enum(LOUDNESS_PRESETS).default('streaming'),
   /** Where the editor was: restored on reopen. */

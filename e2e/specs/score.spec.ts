@@ -1,0 +1,239 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test } from '../fixtures/host';
+import { AppPage } from '../pages/app-page';
+import { ScorePage } from '../pages/score-page';
+
+const FPS = 25;
+const FRAME_MS = 1000 / FPS;
+/** Where the test clip cuts from one picture to the next. */
+const CUTS_MS = [3000, 6000, 9000];
+
+/**
+ * A 12 s clip with hard cuts at 3, 6 and 9 s (four unrelated pictures) and a tone with pauses,
+ * so shot detection, the waveform and ducking all have something to find.
+ */
+function makeClip(dir: string): string {
+  const out = join(dir, 'four-shots.mp4');
+  const shot = (source: string) => [
+    '-f',
+    'lavfi',
+    '-i',
+    `${source}${source.includes('=') ? ':' : '='}size=640x360:rate=${FPS}:duration=3`,
+  ];
+  execFileSync('ffmpeg', [
+    '-v',
+    'error',
+    ...shot('testsrc2'),
+    ...shot('color=c=0x2050c0'),
+    ...shot('smptebars'),
+    ...shot('color=c=0xc04020'),
+    '-f',
+    'lavfi',
+    '-i',
+    "sine=frequency=330:sample_rate=48000:duration=12,volume='if(lt(mod(t,2),1.2),1,0.05)':eval=frame",
+    '-filter_complex',
+    '[0:v][1:v][2:v][3:v]concat=n=4:v=1:a=0,format=yuv420p[v]',
+    '-map',
+    '[v]',
+    '-map',
+    '4:a',
+    '-c:v',
+    'libx264',
+    '-preset',
+    'veryfast',
+    '-g',
+    '50',
+    '-c:a',
+    'aac',
+    '-b:a',
+    '128k',
+    '-movflags',
+    '+faststart',
+    out,
+  ]);
+  return out;
+}
+
+/** MD5 of the video stream's packets: equal for a stream copy, different after any re-encode. */
+function videoStreamMd5(path: string): string {
+  return execFileSync(
+    'ffmpeg',
+    ['-v', 'error', '-i', path, '-map', '0:v:0', '-c', 'copy', '-f', 'md5', '-'],
+    { encoding: 'utf8' },
+  ).trim();
+}
+
+function integratedLoudness(path: string): number {
+  // ebur128 prints its summary on stderr.
+  const run = spawnSync(
+    'ffmpeg',
+    ['-hide_banner', '-nostats', '-i', path, '-map', '0:a:0', '-af', 'ebur128', '-f', 'null', '-'],
+    { encoding: 'utf8' },
+  );
+  return parseLoudness(run.stderr);
+}
+
+function parseLoudness(log: string): number {
+  const summary = log.slice(log.lastIndexOf('Summary:'));
+  const match = /I:\s+(-?[\d.]+) LUFS/.exec(summary);
+  if (!match) throw new Error(`no loudness summary in:\n${summary}`);
+  return Number(match[1]);
+}
+
+test('score a clip: cuts, brief to lanes, snapping drag with undo, streamed take, export, reopen', async ({
+  page,
+  host,
+}) => {
+  const clip = makeClip(await mkdtemp(join(tmpdir(), 'score-e2e-')));
+  const app = new AppPage(page);
+  await app.open(host.url);
+  await app.goTo('Score');
+  const score = new ScorePage(page);
+
+  // Open the clip: the shot changes are found at the cuts, within one frame.
+  await score.openVideo(clip);
+  await expect(score.timeline).toHaveAttribute('data-duration-ms', /^1[12]\d{3}$/);
+  await expect(score.shotMarkers).toHaveCount(CUTS_MS.length, { timeout: 30_000 });
+  const shots = await score.shotTimesMs();
+  CUTS_MS.forEach((cut, i) => expect(Math.abs(shots[i]! - cut)).toBeLessThanOrEqual(FRAME_MS));
+  await expect(score.lane('source')).toBeVisible();
+
+  // Analyse: the brief fills the music and SFX lanes in one undo step.
+  await expect(page.getByTestId('charge-estimate').first()).toBeVisible();
+  const depthBefore = Number(await score.undoDepth.textContent());
+  await score.analyse.click();
+  await expect(score.segments('music').first()).toBeVisible({ timeout: 90_000 });
+  await expect(score.segments('sfx').first()).toBeVisible();
+  await expect(score.undoDepth).toHaveText(String(depthBefore + 1));
+  const music = await score.segmentTimes('music');
+  expect(music[0]!.startMs).toBe(0);
+  music.slice(1).forEach((s, i) => expect(s.startMs).toBe(music[i]!.endMs));
+
+  // Drag an edge of the music lane toward a shot change it does not sit on: the edge snaps to
+  // the shot change, the neighbour's start follows; undo brings both back.
+  const inside = (i: number) =>
+    shots.find(
+      (shot) =>
+        shot > music[i]!.startMs + 200 &&
+        shot < music[i + 1]!.endMs - 200 &&
+        shot !== music[i]!.endMs,
+    );
+  const edgeIndex = music.findIndex((_, i) => i + 1 < music.length && inside(i) !== undefined);
+  expect(edgeIndex).toBeGreaterThanOrEqual(0);
+  const cut = inside(edgeIndex)!;
+  const depthBeforeDrag = Number(await score.undoDepth.textContent());
+  await score.dragRightEdge('music', edgeIndex, cut + 80);
+  await expect.poll(async () => (await score.segmentTimes('music'))[edgeIndex]!.endMs).toBe(cut);
+  const dragged = await score.segmentTimes('music');
+  expect(dragged[edgeIndex + 1]!.startMs).toBe(cut);
+  expect(dragged[edgeIndex + 1]!.endMs).toBe(music[edgeIndex + 1]!.endMs);
+  await expect(score.undoDepth).toHaveText(String(depthBeforeDrag + 1));
+  await page.keyboard.press('Control+z');
+  await expect.poll(() => score.segmentTimes('music')).toEqual(music);
+  await expect(score.undoDepth).toHaveText(String(depthBeforeDrag));
+
+  // Generate music as a stream: the picture plays from 0 with the music as it arrives.
+  await score.generate.click();
+  await expect
+    .poll(async () => (await score.mediaTimes()).audio, { timeout: 60_000 })
+    .toBeGreaterThan(2);
+  const first = await score.mediaTimes();
+  expect(Math.abs(first.video - first.audio)).toBeLessThan(0.3);
+  await expect
+    .poll(async () => (await score.mediaTimes()).audio, { timeout: 10_000 })
+    .toBeGreaterThan(first.audio + 1);
+  const later = await score.mediaTimes();
+  expect(later.video).toBeGreaterThan(first.video + 0.5);
+  expect(Math.abs(later.video - later.audio)).toBeLessThan(0.3);
+  // The finished stream becomes the music lane's take.
+  await expect(page.locator('[data-testid="score-take"][data-lane="music"]')).toHaveCount(1, {
+    timeout: 90_000,
+  });
+
+  // Export the video with the mix at -14 LUFS: the picture is stream-copied, the sound on target.
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Control+e');
+  await page.getByTestId('score-export-loudness').selectOption('streaming');
+  await page.getByTestId('score-export-start').click();
+  await expect(score.exportResult).toBeVisible({ timeout: 120_000 });
+  const exported = (await score.exportResult.getAttribute('data-path'))!;
+  expect(existsSync(exported)).toBe(true);
+  expect(videoStreamMd5(exported)).toBe(videoStreamMd5(clip));
+  expect(Math.abs(integratedLoudness(exported) - -14)).toBeLessThanOrEqual(1);
+  await page.keyboard.press('Escape');
+
+  // The README's picture of the workspace: tall enough to show every lane.
+  await page.setViewportSize({ width: 1360, height: 1180 });
+  await page.screenshot({ path: 'docs/screenshots/score-workspace.png' });
+  await page.setViewportSize({ width: 1360, height: 860 });
+
+  // Accessibility of the workspace (when the checker is installed): nothing serious or critical.
+  const axe = await import('@axe-core/playwright').catch(() => null);
+  if (axe) {
+    const results = await new axe.default({ page }).include('.score-workspace').analyze();
+    const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(
+      bad.map(
+        (v) =>
+          `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`).join(' | ')}`,
+      ),
+    ).toEqual([]);
+  }
+
+  // Save, reload the page: the project comes back with its lanes and take.
+  const saved = await score.segmentTimes('music');
+  await page.keyboard.press('Control+s');
+  await expect(page.getByTestId('score-save-state')).toHaveAttribute('data-state', 'saved');
+  await page.reload();
+  await expect(score.video).toBeVisible({ timeout: 30_000 });
+  await expect.poll(() => score.segmentTimes('music')).toEqual(saved);
+  await expect(page.locator('[data-testid="score-take"][data-lane="music"]')).toHaveCount(1);
+});
+
+test('a file that is not a video is refused at once, before any project is made', async ({
+  page,
+  host,
+}) => {
+  const dir = await mkdtemp(join(tmpdir(), 'score-e2e-'));
+  const notVideo = join(dir, 'notes.txt');
+  execFileSync('sh', ['-c', `echo hello > '${notVideo}'`]);
+  const app = new AppPage(page);
+  await app.open(host.url);
+  await app.goTo('Score');
+  const score = new ScorePage(page);
+  const chooser = page.waitForEvent('filechooser');
+  await score.open.getByRole('button', { name: /open video/i }).click();
+  await (await chooser).setFiles(notVideo);
+  await expect(page.getByTestId('score-open-error')).toContainText(/notes\.txt is not a video/);
+  await expect(page.getByTestId('score-recent').locator('li')).toHaveCount(0);
+});
+
+test('an autosaved edit survives a reload through the restore offer', async ({ page, host }) => {
+  const clip = makeClip(await mkdtemp(join(tmpdir(), 'score-e2e-')));
+  const app = new AppPage(page);
+  await app.open(host.url);
+  await app.goTo('Score');
+  const score = new ScorePage(page);
+  await score.openVideo(clip);
+
+  // Mute the source: one undo step, written to the autosave journal about 2 s later.
+  const sourceMix = page.getByRole('group', { name: 'Source lane mix' });
+  await sourceMix.getByRole('button', { name: 'M' }).click();
+  await expect(score.undoDepth).toHaveText('1');
+  await expect(page.getByTestId('score-save-state')).toContainText(/autosaved/i);
+
+  // A reload before any explicit save: the journal is offered, restoring brings the edit back.
+  await page.reload();
+  const offer = page.getByTestId('score-restore');
+  await expect(offer).toContainText('four-shots');
+  await offer.getByRole('button', { name: /restore unsaved changes/i }).click();
+  await expect(score.video).toBeVisible();
+  await expect(
+    page.getByRole('group', { name: 'Source lane mix' }).getByRole('button', { name: 'M' }),
+  ).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByTestId('score-restore')).toHaveCount(0);
+});

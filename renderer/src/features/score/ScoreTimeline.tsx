@@ -1,0 +1,134 @@
+import { useMemo, useRef, type Ref } from 'react';
+import type { PromptLane, TimelineSegment } from '../../../../shared/domain/project/document';
+import {
+  Timeline,
+  type DecodedPeaks,
+  type TimelineHandle,
+  type TimelineLane,
+} from '../../editor/timeline';
+import { pendingTakeLabel } from './pending-take';
+import { usePendingJobs } from './pending-jobs';
+import { editLane, editPrompt } from './lane-edits';
+import * as player from './player';
+import { useScorePart, useScoreStore } from './score-store';
+import { chooseTake, takesOf } from './take-edits';
+import { useTransport } from './transport-store';
+
+const isPromptLane = (id: string): id is PromptLane => id === 'music' || id === 'sfx';
+
+/**
+ * The shared timeline component wired to the Score document: lanes from the score part, edge
+ * drags and prompt edits as undoable edits, takes as A/B rows, the playhead from the player.
+ */
+export function ScoreTimeline({
+  durationMs,
+  peaks,
+  shotsMs,
+  handle,
+}: {
+  durationMs: number;
+  peaks: DecodedPeaks | undefined;
+  shotsMs: readonly number[];
+  handle?: Ref<TimelineHandle>;
+}) {
+  const part = useScorePart();
+  const readOnly = useScoreStore((s) => s.project?.readOnly ?? true);
+  const playheadMs = useTransport((s) => s.playheadMs);
+  const pxPerSecond = useTransport((s) => s.pxPerSecond);
+  const snapping = useTransport((s) => s.snapping);
+  const selected = useTransport((s) => s.selected);
+  const set = useTransport((s) => s.set);
+  const pending = usePendingJobs((s) => s.jobs);
+  const projectPath = useScoreStore((s) => s.project?.path);
+  const fallbackRef = useRef<TimelineHandle>(null);
+
+  const lanes = useMemo((): TimelineLane[] => {
+    const { mix } = part;
+    const generating = (lane: PromptLane) =>
+      pending
+        .filter((job) => job.projectPath === projectPath && pendingTakeLabel(job.kind, lane))
+        .map((job) => ({
+          id: job.jobId,
+          label: pendingTakeLabel(job.kind, lane)!,
+          active: false,
+          generating: true,
+        }));
+    const takeRows = (lane: PromptLane) => [
+      ...takesOf(part, lane).map((take) => ({
+        id: take.id,
+        label: take.label,
+        active: part.activeTakes[lane] === take.id,
+        offsetMs: take.offsetMs,
+      })),
+      ...generating(lane),
+    ];
+    return [
+      part.video?.hasAudio
+        ? {
+            kind: 'source',
+            id: 'source',
+            label: 'Source',
+            ...(peaks ? { peaks } : {}),
+            muted: mix.source.muted,
+          }
+        : { kind: 'source', id: 'source', label: 'Source', note: 'This video has no sound' },
+      {
+        kind: 'music',
+        id: 'music',
+        label: 'Music',
+        segments: part.lanes.music,
+        muted: mix.music.muted,
+      },
+      {
+        kind: 'take',
+        id: 'music-takes',
+        label: 'Music takes',
+        takes: takeRows('music'),
+        muted: mix.music.muted,
+      },
+      { kind: 'sfx', id: 'sfx', label: 'SFX', segments: part.lanes.sfx, muted: mix.sfx.muted },
+      {
+        kind: 'take',
+        id: 'sfx-takes',
+        label: 'SFX takes',
+        takes: takeRows('sfx'),
+        muted: mix.sfx.muted,
+      },
+    ];
+  }, [part, peaks, pending, projectPath]);
+
+  const commit = (laneId: string, segments: TimelineSegment[]) => {
+    if (readOnly || !isPromptLane(laneId)) return;
+    editLane(laneId, 'Move edge', () => ({ segments }));
+  };
+
+  return (
+    <Timeline
+      ref={handle ?? fallbackRef}
+      durationMs={durationMs}
+      playheadMs={playheadMs}
+      onSeek={player.seek}
+      pxPerSecond={pxPerSecond}
+      onZoom={(next) => set({ pxPerSecond: next })}
+      shotsMs={shotsMs}
+      lanes={lanes}
+      snapping={snapping}
+      onSnappingChange={(on) => set({ snapping: on })}
+      selectedSegmentId={selected?.id ?? null}
+      onSelectSegment={(laneId, id) =>
+        isPromptLane(laneId) && set({ selected: { lane: laneId, id } })
+      }
+      onEdgeDragCommit={commit}
+      {...(readOnly
+        ? {}
+        : {
+            onEditPrompt: (laneId: string, id: string, text: string) =>
+              isPromptLane(laneId) && editPrompt(laneId, id, text),
+          })}
+      onActivateTake={(laneId, takeId) =>
+        laneId === 'music-takes' ? chooseTake('music', takeId) : chooseTake('sfx', takeId)
+      }
+      frameMs={1000 / (part.video?.fps ?? 25)}
+    />
+  );
+}

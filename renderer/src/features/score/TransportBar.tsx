@@ -1,0 +1,31 @@
+import { Button } from '../../ui/Button';
+import { PauseIcon, PlayIcon } from '../../ui/icons';
+import { formatTimecode } from './timecode';
+import * as player from './player';
+import { useTransport } from './transport-store';
+
+/** Play/pause, the playhead's timecode and the shuttle speed. */
+export function TransportBar({ durationMs, fps }: { durationMs: number; fps: number }) {
+  const playing = useTransport((s) => s.playing);
+  const shuttle = useTransport((s) => s.shuttle);
+  const playheadMs = useTransport((s) => s.playheadMs);
+  return (
+    <div className="score-transport" role="toolbar" aria-label="Transport">
+      <Button
+        iconOnly
+        icon={playing ? <PauseIcon /> : <PlayIcon />}
+        aria-label={playing ? 'Pause (Space)' : 'Play (Space)'}
+        title={playing ? 'Pause (Space)' : 'Play (Space)'}
+        onClick={player.togglePlay}
+      />
+      <span className="score-transport__time mono nums" data-testid="score-timecode">
+        {formatTimecode(playheadMs, fps)} / {formatTimecode(durationMs, fps)}
+      </span>
+      {playing && shuttle !== 1 && (
+        <span className="badge badge--plain nums">
+          {shuttle > 0 ? `${shuttle}×` : `−${-shuttle}×`}
+        </span>
+      )}
+    </div>
+  );
+}

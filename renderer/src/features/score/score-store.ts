@@ -1,0 +1,107 @@
+import { create } from 'zustand';
+import {
+  canRedo,
+  canUndo,
+  createHistory,
+  record,
+  redo,
+  undo,
+  undoDepth,
+  type History,
+} from '../../../../shared/domain/history';
+import {
+  scorePartSchema,
+  type ProjectDocument,
+  type ScorePart,
+} from '../../../../shared/domain/project/document';
+
+/** Undo keeps at least this many steps (docs/editing.md, "Score workspace"). */
+export const UNDO_LIMIT = 200;
+
+export interface OpenProject {
+  path: string;
+  /** Everything but the score part, which lives in `history.present`. */
+  document: ProjectDocument;
+  readOnly: boolean;
+  notice?: string;
+}
+
+export interface EditOptions {
+  /** Edits with the same key within about a second are one undo step (typing a prompt). */
+  coalesceKey?: string;
+}
+
+interface ScoreState {
+  project: OpenProject | null;
+  history: History<ScorePart> | null;
+  /** Bumped on every change of the document (edit, undo, redo), for autosave. */
+  revision: number;
+  /** The revision last written to disk (journal or file). */
+  savedRevision: number;
+  load: (project: OpenProject) => void;
+  close: () => void;
+  /** Applies one undoable change to the score part; ignored when the project is read-only. */
+  edit: (label: string, change: (part: ScorePart) => ScorePart, options?: EditOptions) => void;
+  undo: () => void;
+  redo: () => void;
+  markSaved: (revision: number) => void;
+}
+
+export const EMPTY_SCORE: ScorePart = scorePartSchema.parse({ lanes: {} });
+
+/**
+ * The open Score project: its document, with the score part under the shared undo History so
+ * every edit (including a whole drag, recorded once on pointer-up) can be undone.
+ */
+export const useScoreStore = create<ScoreState>()((set, get) => ({
+  project: null,
+  history: null,
+  revision: 0,
+  savedRevision: 0,
+  load: (project) =>
+    set({
+      project,
+      history: createHistory(project.document.score ?? EMPTY_SCORE, { limit: UNDO_LIMIT }),
+      revision: 0,
+      savedRevision: 0,
+    }),
+  close: () => set({ project: null, history: null, revision: 0, savedRevision: 0 }),
+  edit: (label, change, options = {}) => {
+    const { history, project, revision } = get();
+    if (!history || !project || project.readOnly) return;
+    const next = change(history.present);
+    if (next === history.present) return;
+    set({
+      history: record(history, next, {
+        label,
+        at: Date.now(),
+        ...(options.coalesceKey ? { coalesceKey: options.coalesceKey } : {}),
+      }),
+      revision: revision + 1,
+    });
+  },
+  undo: () => {
+    const { history, revision } = get();
+    if (history && canUndo(history)) set({ history: undo(history), revision: revision + 1 });
+  },
+  redo: () => {
+    const { history, revision } = get();
+    if (history && canRedo(history)) set({ history: redo(history), revision: revision + 1 });
+  },
+  markSaved: (savedRevision) => set({ savedRevision }),
+}));
+
+/** The score part being edited (the empty score before a project is open). */
+export function useScorePart(): ScorePart {
+  return useScoreStore((s) => s.history?.present ?? EMPTY_SCORE);
+}
+
+export function useUndoDepth(): number {
+  return useScoreStore((s) => (s.history ? undoDepth(s.history) : 0));
+}
+
+/** The whole document as it would be saved now. */
+export function currentDocument(state: Pick<ScoreState, 'project' | 'history'>, now: number) {
+  if (!state.project || !state.history) return null;
+  return { ...state.project.document, score: state.history.present, updatedAt: now };
+}
