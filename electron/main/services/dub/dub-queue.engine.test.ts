@@ -7,6 +7,8 @@ import {
 } from '../../../../engine/speech/__tests__/media-fixtures';
 import { startTestEngine, tempDir, type TestEngine } from '../../../../engine/testing/harness';
 import type { DubSettings } from '../../../../shared/domain/project/document';
+import { probeMedia } from '../media/probe';
+import { copyResults, exportItems } from './export-results';
 import { startCountingProxy, type CountingProxy } from './__tests__/counting-proxy';
 import { queueFor, waitUntil } from './__tests__/queue-harness';
 
@@ -149,5 +151,19 @@ describe('Dub queue against the engine', () => {
     const usage = await engine!.get('/v1/account/usage?days=1');
     // ...and charged once: three requests on the engine's own usage.
     expect(usage.body.summary.total_requests).toBe(3);
+
+    // Export all: one `<clip>.<lang>.mp4` per cell, a real video with sound.
+    const folder = path.join(dir!, 'export');
+    const written = await copyResults(
+      folder,
+      exportItems(started.value.runs, (id) => second.jobs.get(id)),
+    );
+    expect(written.map((file) => path.basename(file)).sort()).toEqual([
+      'one.es.mp4',
+      'three.es.mp4',
+      'two.es.mp4',
+    ]);
+    const probed = await probeMedia(written[0]!);
+    expect(probed.ok && probed.value.hasVideo && probed.value.hasAudio).toBe(true);
   }, 120_000);
 });
