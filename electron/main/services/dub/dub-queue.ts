@@ -61,6 +61,14 @@ export class DubQueue {
     options.pacer.onChange(() => this.emitState());
   }
 
+  /**
+   * Counts a project's runs as batch jobs (after a restart the queue knows them only once the
+   * workspace asks for the project's status or starts it), so a 402 on them pauses the queue.
+   */
+  track(runs: Readonly<Record<string, string>>): void {
+    for (const id of Object.values(runs)) this.batchJobs.add(id);
+  }
+
   /** Whether the job runner should hold a queued job (it holds dub jobs while paused). */
   holds(job: Job): boolean {
     return this.paused !== null && this.batchJobs.has(job.id);
