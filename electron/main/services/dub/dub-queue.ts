@@ -56,9 +56,18 @@ export class DubQueue {
   private readonly batchJobs = new Set<string>();
   /** Jobs that stopped on a 402 (retried on resume). */
   private readonly stoppedOnPayment = new Set<string>();
+  private windowTimer: NodeJS.Timeout | null = null;
 
   constructor(private readonly options: DubQueueOptions) {
-    options.pacer.onChange(() => this.emitState());
+    // Every request moves the pacing window: report it at most once a second, not per poll.
+    options.pacer.onChange(() => {
+      if (this.windowTimer) return;
+      this.windowTimer = setTimeout(() => {
+        this.windowTimer = null;
+        this.emitState();
+      }, 1000);
+      this.windowTimer.unref?.();
+    });
   }
 
   /**
