@@ -18,8 +18,19 @@ export interface KeyframeDiff {
   diff: number;
 }
 
-/** Seconds of the file (own clock) to decode in full; `end` is included, null runs to the end. */
+/**
+ * Seconds of the file (own clock) to decode in full; `end` is included, null runs to the end.
+ * Only shot changes after `after` count: decoding starts a GOP earlier (`start`) because the
+ * scene score of a frame depends on the two differences before it, and a stretch's second
+ * frame would otherwise be scored against nothing (a false cut in fast motion).
+ */
 export interface Stretch {
+  start: number;
+  end: number | null;
+  after: number;
+}
+
+interface Span {
   start: number;
   end: number | null;
 }
@@ -27,15 +38,17 @@ export interface Stretch {
 /**
  * A non-key packet at least this fraction of its GOP's keyframe carries mostly new picture
  * (intra-coded): the usual sign of a cut the encoder gave no keyframe. A cut into or out of a
- * textured shot always makes one; false alarms (a burst of motion) only cost decoding.
+ * textured shot makes one; predicted frames of fast motion stay below (at most 0.7 measured on
+ * lavfi testsrc2), and a false alarm only costs decoding.
  */
-export const INTRA_FRACTION = 0.4;
+export const INTRA_FRACTION = 0.8;
 /**
- * Keyframes smaller than this many bytes per pixel show a flat picture: a flash of another flat
- * colour inside such a GOP codes tiny, so sizes cannot reveal it, but the GOP decodes cheaply
- * (nearly every block is skipped), so it is decoded in full.
+ * Keyframes smaller than this many bytes per pixel show a flat picture (a flat colour at
+ * 320×180 codes to ~0.0012, SMPTE bars at 720p to 0.0017, camera footage to 0.03 and up): a
+ * flash of another flat colour inside such a GOP codes tiny, so sizes cannot reveal it, but the
+ * GOP decodes cheaply (nearly every block is skipped), so it is decoded in full.
  */
-export const QUIET_BYTES_PER_PIXEL = 0.005;
+export const QUIET_BYTES_PER_PIXEL = 0.0015;
 /** Longest stretch one ffmpeg run decodes, so the two cores can share a long one. */
 export const MAX_STRETCH_SECONDS = 20;
 
@@ -74,8 +87,8 @@ function keyAfter(keys: readonly number[], time: number): number | null {
  * The stretches to decode in full: each keyframe-scan frame that differs from the one before
  * by more than `minDiff` asks for everything between the two, each size sign for its GOP.
  * Stretches start at keyframes (where a decode can start), touching ones are joined, and long
- * ones are split at keyframes into pieces of about MAX_STRETCH_SECONDS that share the boundary
- * frame (the piece before sees it with its predecessor, so a cut there is still scored).
+ * ones are split at keyframes into pieces of about MAX_STRETCH_SECONDS; each piece decodes
+ * from the keyframe before it and counts only what comes after its own start.
  */
 export function planStretches(
   packets: readonly VideoPacket[],
@@ -88,7 +101,7 @@ export function planStretches(
     .map((p) => p.time)
     .sort((a, b) => a - b);
   if (keys.length === 0) return [];
-  const wanted: Stretch[] = [];
+  const wanted: Span[] = [];
   const scanned = [...scan].sort((a, b) => a.time - b.time);
   // Each scan frame is a difference against the frame decoded before it (the first keyframe
   // for the first one, which the difference filter does not output on its own).
@@ -101,12 +114,16 @@ export function planStretches(
     const start = keyAtOrBefore(keys, time);
     wanted.push({ start, end: keyAfter(keys, start) });
   }
-  return splitLong(joinTouching(wanted), keys);
+  return splitLong(joinTouching(wanted), keys).map((span) => ({
+    start: keys.filter((key) => key < span.start).at(-1) ?? span.start,
+    end: span.end,
+    after: span.start,
+  }));
 }
 
-function joinTouching(stretches: Stretch[]): Stretch[] {
-  const sorted = [...stretches].sort((a, b) => a.start - b.start);
-  const joined: Stretch[] = [];
+function joinTouching(spans: Span[]): Span[] {
+  const sorted = [...spans].sort((a, b) => a.start - b.start);
+  const joined: Span[] = [];
   for (const next of sorted) {
     const last = joined.at(-1);
     if (last && (last.end === null || next.start <= last.end)) {
@@ -118,9 +135,9 @@ function joinTouching(stretches: Stretch[]): Stretch[] {
   return joined;
 }
 
-function splitLong(stretches: Stretch[], keys: readonly number[]): Stretch[] {
-  const pieces: Stretch[] = [];
-  for (const stretch of stretches) {
+function splitLong(spans: Span[], keys: readonly number[]): Span[] {
+  const pieces: Span[] = [];
+  for (const stretch of spans) {
     let start = stretch.start;
     for (const key of keys) {
       if (key <= start) continue;

@@ -200,7 +200,8 @@ async function decodeStretch(
   return ok(
     frames.flatMap((line) => {
       const match = SHOWINFO_FRAME.exec(line);
-      return match ? [Number(match[1])] : [];
+      const seconds = match ? Number(match[1]) : NaN;
+      return seconds > stretch.after ? [seconds] : [];
     }),
   );
 }
