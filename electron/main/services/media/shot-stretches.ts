@@ -20,14 +20,14 @@ export interface KeyframeDiff {
 
 /**
  * Seconds of the file (own clock) to decode in full; `end` is included, null runs to the end.
- * Only shot changes after `after` count: decoding starts a GOP earlier (`start`) because the
- * scene score of a frame depends on the two differences before it, and a stretch's second
- * frame would otherwise be scored against nothing (a false cut in fast motion).
+ * The scene score of a frame also depends on the difference before it, so a stretch's second
+ * frame is scored against nothing: when it scores as a cut, the stretch is decoded again from
+ * `runUp` (the keyframe before; null at the file's start) and only changes after `start` count.
  */
 export interface Stretch {
   start: number;
   end: number | null;
-  after: number;
+  runUp: number | null;
 }
 
 interface Span {
@@ -87,8 +87,8 @@ function keyAfter(keys: readonly number[], time: number): number | null {
  * The stretches to decode in full: each keyframe-scan frame that differs from the one before
  * by more than `minDiff` asks for everything between the two, each size sign for its GOP.
  * Stretches start at keyframes (where a decode can start), touching ones are joined, and long
- * ones are split at keyframes into pieces of about MAX_STRETCH_SECONDS; each piece decodes
- * from the keyframe before it and counts only what comes after its own start.
+ * ones are split at keyframes into pieces of about MAX_STRETCH_SECONDS that share the boundary
+ * frame (the piece before scores it with its predecessor).
  */
 export function planStretches(
   packets: readonly VideoPacket[],
@@ -115,9 +115,8 @@ export function planStretches(
     wanted.push({ start, end: keyAfter(keys, start) });
   }
   return splitLong(joinTouching(wanted), keys).map((span) => ({
-    start: keys.filter((key) => key < span.start).at(-1) ?? span.start,
-    end: span.end,
-    after: span.start,
+    ...span,
+    runUp: keys.filter((key) => key < span.start).at(-1) ?? null,
   }));
 }
 

@@ -122,15 +122,15 @@ describe('planStretches', () => {
       { time: 2, diff: 0 },
       { time: 4, diff: 0 },
     ];
-    expect(planStretches(packets, PIXELS, still, 15)).toEqual([{ start: 0, end: 2, after: 0 }]);
+    expect(planStretches(packets, PIXELS, still, 15)).toEqual([{ start: 0, end: 2, runUp: null }]);
   });
 
   it('decodes a flat GOP in full: a flash of another flat colour codes too small to see', () => {
     const packets = [packet(0, 5000, true), packet(0.1, 300), packet(2, 70, true), packet(2.1, 20)];
-    expect(planStretches(packets, PIXELS, [], 15)).toEqual([{ start: 0, end: null, after: 2 }]);
+    expect(planStretches(packets, PIXELS, [], 15)).toEqual([{ start: 2, end: null, runUp: 0 }]);
   });
 
-  it('asks from the keyframe before a changed scan frame, joining touching stretches, with a GOP of run-up', () => {
+  it('asks from the keyframe before a changed scan frame, joining touching stretches', () => {
     const packets = [0, 2, 4, 6, 8].map((t) => packet(t, 5000, true));
     const scan = [
       { time: 2, diff: 40 },
@@ -139,18 +139,18 @@ describe('planStretches', () => {
       { time: 8, diff: 90 },
     ];
     expect(planStretches(packets, PIXELS, scan, 15)).toEqual([
-      { start: 0, end: 4, after: 0 },
-      { start: 4, end: 8, after: 6 },
+      { start: 0, end: 4, runUp: null },
+      { start: 6, end: 8, runUp: 4 },
     ]);
   });
 
-  it('splits a long stretch at keyframes so both cores share it, each from a GOP earlier', () => {
+  it('splits a long stretch at keyframes so both cores share it', () => {
     const keys = Array.from({ length: 31 }, (_, i) => packet(i * 2, 5000, true));
     const scan = keys.slice(1).map((k) => ({ time: k.time, diff: 80 }));
     expect(planStretches(keys, PIXELS, scan, 15)).toEqual([
-      { start: 0, end: 20, after: 0 },
-      { start: 18, end: 40, after: 20 },
-      { start: 38, end: 60, after: 40 },
+      { start: 0, end: 20, runUp: null },
+      { start: 20, end: 40, runUp: 18 },
+      { start: 40, end: 60, runUp: 38 },
     ]);
   });
 });

@@ -147,7 +147,11 @@ async function scanKeyframes(
   return ok(diffs);
 }
 
-/** Pass 2: every frame of one stretch, scored; the times (own clock, s) of new shots. */
+/**
+ * Pass 2: every frame of one stretch, scored; the times (own clock, s) of new shots after its
+ * start. A cut on its second frame may be an artefact of the missing history (fast motion), so
+ * then the stretch is decoded again from the keyframe before (docs/decisions/060).
+ */
 async function decodeStretch(
   spawn: SpawnTool,
   filePath: string,
@@ -156,12 +160,35 @@ async function decodeStretch(
   frameSeconds: number,
   signal?: AbortSignal,
 ): Promise<Result<number[]>> {
+  const found = await scoreStretch(
+    spawn,
+    filePath,
+    stretch.start,
+    stretch,
+    threshold,
+    frameSeconds,
+    signal,
+  );
+  if (!found.ok || stretch.runUp === null) return found;
+  const second = stretch.start + frameSeconds * 1.5;
+  if (!found.value.some((seconds) => seconds <= second)) return found;
+  return scoreStretch(spawn, filePath, stretch.runUp, stretch, threshold, frameSeconds, signal);
+}
+
+async function scoreStretch(
+  spawn: SpawnTool,
+  filePath: string,
+  from: number,
+  stretch: Stretch,
+  threshold: number,
+  frameSeconds: number,
+  signal?: AbortSignal,
+): Promise<Result<number[]>> {
   const frames: string[] = [];
   // Seeking a hair past the keyframe lands on it (the demuxer goes back to a keyframe) and
   // -noaccurate_seek keeps that keyframe, so its successor is scored against it.
-  const range = ['-noaccurate_seek', '-ss', (stretch.start + 0.001).toFixed(6)];
-  if (stretch.end !== null)
-    range.push('-t', (stretch.end - stretch.start + frameSeconds / 2).toFixed(6));
+  const range = ['-noaccurate_seek', '-ss', (from + 0.001).toFixed(6)];
+  if (stretch.end !== null) range.push('-t', (stretch.end - from + frameSeconds / 2).toFixed(6));
   const run = await runTool(
     spawn,
     'ffmpeg',
@@ -173,6 +200,8 @@ async function decodeStretch(
       'info',
       '-skip_loop_filter',
       'all',
+      '-threads',
+      '1',
       '-copyts',
       ...range,
       '-i',
@@ -201,7 +230,7 @@ async function decodeStretch(
     frames.flatMap((line) => {
       const match = SHOWINFO_FRAME.exec(line);
       const seconds = match ? Number(match[1]) : NaN;
-      return seconds > stretch.after ? [seconds] : [];
+      return seconds > stretch.start ? [seconds] : [];
     }),
   );
 }
