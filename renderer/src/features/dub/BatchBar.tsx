@@ -1,40 +1,37 @@
 import { formatUsd, quantizeUsd } from '../../../../shared/api/billing-rates';
 import { batchProgress, pendingRequests, type DubBatchPlan } from '../../../../shared/domain/dub';
 import type { Job } from '../../../../shared/domain/jobs/job';
+import type { DubQueueState } from '../../../../shared/ipc/channels/dub';
 import { Button } from '../../ui/Button';
 import { Notice } from '../../ui/Notice';
 import { ProgressBar } from '../../ui/ProgressBar';
 import { useDubBatch } from './batch-store';
+import type { BatchActions } from './use-batch-actions';
 
 export interface BatchBarProps {
   plan: DubBatchPlan;
   jobs: ReadonlyMap<string, Job>;
+  queue: DubQueueState | undefined;
   checking: boolean;
-  onExportAll(): void;
-  exporting: boolean;
+  actions: BatchActions;
 }
 
 /** Totals, the balance after, and the batch's Start / Pause / Resume / Export all. */
-export function BatchBar({ plan, jobs, checking, onExportAll, exporting }: BatchBarProps) {
+export function BatchBar({ plan, jobs, queue, checking, actions }: BatchBarProps) {
   const runs = useDubBatch((s) => s.runs);
-  const running = useDubBatch((s) => s.running);
-  const pauseReason = useDubBatch((s) => s.pauseReason);
-  const pauseMessage = useDubBatch((s) => s.pauseMessage);
-  const { start, pause } = useDubBatch.getState();
   const progress = batchProgress(plan, jobs, runs);
   const pending = pendingRequests(plan, runs);
-  const toCharge = plan.requests
-    .filter((request) => runs[request.key] === undefined)
-    .reduce((sum, request) => sum + request.charge.amount, 0);
-  // The account's balance now is the plan's "after" plus the plan's total; what is left to
-  // send is what the next click charges.
+  const toCharge = quantizeUsd(pending.reduce((sum, request) => sum + request.charge.amount, 0));
+  // The balance now is the plan's "after" plus its total; the next click charges what is unsent.
   const balanceNow = plan.balanceAfter ? plan.balanceAfter.balance + plan.total : null;
   const after = balanceNow === null ? null : quantizeUsd(balanceNow - toCharge);
-  const started = Object.keys(runs).length > 0;
-  const afterText = after === null ? 'balance not reported' : formatUsd(after);
+  const afterText = after === null ? 'not reported' : formatUsd(after);
   const short = after !== null && after < 0;
+  const started = Object.keys(runs).length > 0;
+  const paused = queue?.paused ?? false;
   const succeeded = progress.counts.succeeded ?? 0;
   const runnable = progress.started + pending.reduce((n, r) => n + r.languages.length, 0);
+  const canStart = !checking && pending.length > 0 && !short;
 
   return (
     <section className="dub-bar" aria-label="Batch">
@@ -57,62 +54,70 @@ export function BatchBar({ plan, jobs, checking, onExportAll, exporting }: Batch
         <div className="dub-bar__progress">
           <ProgressBar fraction={progress.fraction} label="Batch progress" />
           <span className="small faint">
-            {progress.finished} of {runnable} cells finished · {succeeded} done
+            {progress.finished} of {runnable} cells finished · {succeeded} dubbed
+            {queue?.rpmWindow.limit
+              ? ` · ${queue.rpmWindow.used}/${queue.rpmWindow.limit} requests this minute`
+              : ''}
           </span>
         </div>
       )}
       <div className="row">
-        {!started && (
+        {(!started || pending.length > 0) && (
           <Button
             variant="primary"
             data-testid="dub-start"
-            disabled={running || checking || plan.requests.length === 0 || short}
-            onClick={start}
-            title={checking ? 'Waiting for every file to be checked' : undefined}
+            disabled={!canStart}
+            busy={actions.busy === 'start'}
+            onClick={actions.start}
+            title={checking ? 'Waiting for every file to be checked' : 'Ctrl+E'}
           >
-            Start · {formatUsd(toCharge)} → {afterText}
+            {started ? 'Send the rest' : 'Start'} · {formatUsd(toCharge)} → balance {afterText}
           </Button>
         )}
-        {started && running && (
-          <Button data-testid="dub-resume" onClick={() => pause('user')}>
-            Pause
-          </Button>
-        )}
-        {started && !running && !progress.done && (
+        {started && !progress.done && (
           <Button
-            variant="primary"
             data-testid="dub-resume"
-            onClick={start}
-            disabled={short && pending.length > 0}
+            busy={actions.busy === 'pause' || actions.busy === 'resume'}
+            onClick={paused ? actions.resume : actions.pause}
+            title={paused ? 'Ctrl+E' : 'Ctrl+P'}
           >
-            Resume · {formatUsd(toCharge)} → {afterText}
+            {paused ? 'Resume' : 'Pause'}
           </Button>
         )}
         <Button
           data-testid="dub-export-all"
           disabled={succeeded === 0}
-          busy={exporting}
-          onClick={onExportAll}
+          busy={actions.busy === 'export'}
+          onClick={actions.exportAll}
         >
-          Export all…
+          Export all
         </Button>
       </div>
-      {pauseReason === 'payment' && (
-        <div data-testid="dub-pause-banner" role="alert" className="dub-bar__banner">
+      {queue?.reason === 'payment' && (
+        <div data-testid="dub-pause-banner" className="dub-bar__banner">
           <Notice tone="warn" title="Batch paused: the account cannot pay">
-            The service refused a request for lack of funds (402), so the whole batch paused:
-            nothing more will be charged. Top up the account or enable billing, then press Resume.
+            {queue.message ??
+              'The service refused a request for lack of funds (402), so nothing more is sent.'}{' '}
+            Top up the balance or enable billing, then press Resume.
           </Notice>
         </div>
       )}
-      {pauseReason === 'error' && pauseMessage && (
-        <Notice tone="danger" title="Sending stopped">
-          {pauseMessage} Check the connection and the files, then press Resume.
-        </Notice>
+      {actions.error && (
+        <div className="dub-bar__banner">
+          <Notice tone="danger" title="That did not work">
+            {actions.error}
+          </Notice>
+        </div>
       )}
-      {short && !started && (
+      {actions.exported && (
+        <p className="small faint dub-bar__banner" role="status">
+          Exported {actions.exported.files.length} file
+          {actions.exported.files.length === 1 ? '' : 's'} to {actions.exported.folder}
+        </p>
+      )}
+      {short && (
         <p className="small dub-bar__short">
-          The batch costs more than the balance: leave out cells (Space) or top up before starting.
+          The batch costs more than the balance: leave cells out (Space) or top up before starting.
         </p>
       )}
     </section>

@@ -1,10 +1,7 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { formatUsd } from '../../../../shared/api/billing-rates';
 import { LANGUAGE_NAMES } from '../../../../shared/api/languages';
 import { baseName, cellState, type DubBatchPlan } from '../../../../shared/domain/dub';
 import type { Job } from '../../../../shared/domain/jobs/job';
-import { upsertJob } from '../../bridge/jobs-cache';
-import { queryKeyFor, useApiMutation } from '../../bridge/query';
 import { Badge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
 import { ProgressBar } from '../../ui/ProgressBar';
@@ -14,18 +11,20 @@ import { DubPreview } from './DubPreview';
 import { asRecord, DubReports } from './DubReports';
 import { SrtDiff } from './SrtDiff';
 import { useNow } from './use-now';
+import type { BatchActions } from './use-batch-actions';
 
 /** Everything about one cell: why it can or cannot run, what it costs, and its result. */
-export function CellDrawer({ plan, jobs }: { plan: DubBatchPlan; jobs: ReadonlyMap<string, Job> }) {
+export function CellDrawer({
+  plan,
+  jobs,
+  actions,
+}: {
+  plan: DubBatchPlan;
+  jobs: ReadonlyMap<string, Job>;
+  actions: BatchActions;
+}) {
   const openCell = useDubBatch((s) => s.openCell);
   const runs = useDubBatch((s) => s.runs);
-  const client = useQueryClient();
-  const onJob = {
-    onSuccess: (job: Job) =>
-      client.setQueryData<Job[]>(queryKeyFor('jobs:list'), (l) => upsertJob(l, job)),
-  };
-  const cancel = useApiMutation('jobs:cancel', onJob);
-  const retry = useApiMutation('jobs:retry', onJob);
   const now = useNow(1000);
   if (!openCell) return null;
   const row = plan.rows.find((r) => r.video === openCell.video);
@@ -100,31 +99,26 @@ export function CellDrawer({ plan, jobs }: { plan: DubBatchPlan; jobs: ReadonlyM
             {job.error && ` · ${job.error.message}`}
           </p>
           <div className="row">
-            {ACTIVE_STATES.includes(state) && (
+            {ACTIVE_STATES.includes(state) && request && (
               <Button
                 size="small"
                 variant="danger"
-                busy={cancel.isPending}
-                onClick={() => cancel.mutate({ id: job.id })}
+                busy={actions.busy === 'cancel'}
+                onClick={() => actions.cancel([request.key])}
               >
-                Cancel {shared ? `the request (${request?.languages.length} languages)` : ''}
+                Cancel {shared ? `the request (${request.languages.length} languages)` : ''}
               </Button>
             )}
             {(state === 'failed' || state === 'canceled') && request && (
               <Button
                 size="small"
-                busy={retry.isPending}
-                onClick={() => retry.mutate({ id: job.id })}
+                busy={actions.busy === 'retry'}
+                onClick={() => actions.retry([request.key])}
               >
                 Retry · {formatUsd(request.charge.amount)}
               </Button>
             )}
           </div>
-          {(cancel.error ?? retry.error) && (
-            <p className="small dub-error" role="alert">
-              {(cancel.error ?? retry.error)?.message}
-            </p>
-          )}
         </section>
       )}
       {output && (

@@ -1,26 +1,32 @@
 import { useState, type ReactNode } from 'react';
 import { pathsOfDroppedFiles, pickFiles } from '../../bridge/files';
+import { errorMessage, invoke } from '../../bridge/invoke';
 import { Button } from '../../ui/Button';
 import { useDubBatch } from './batch-store';
+import { ensureProject } from './batch-project';
 
 /**
  * The whole workspace takes drops of videos and scripts; Add… opens the picker. Paths reach the
- * batch store, which sorts them into rows, scripts and skipped files.
+ * batch through main, which sorts them into videos, scripts and skipped files.
  */
 export function DropZone({ children }: { children: ReactNode }) {
   const [over, setOver] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const addPaths = useDubBatch((s) => s.addPaths);
+  const addSorted = useDubBatch((s) => s.addSorted);
 
   const add = async (load: () => Promise<string[]>) => {
     setBusy(true);
     setError(null);
     try {
       const paths = await load();
-      if (paths.length > 0) addPaths(paths);
+      if (paths.length === 0) return;
+      // main expands folders, skips loops and duplicates, and says why it left a file out.
+      const sorted = await invoke('dub:addPaths', { paths });
+      await ensureProject();
+      addSorted(sorted);
     } catch (caught) {
-      setError(caught instanceof Error ? caught.message : String(caught));
+      setError(`${errorMessage(caught)} Try adding the files again.`);
     } finally {
       setBusy(false);
     }

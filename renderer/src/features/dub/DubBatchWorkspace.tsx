@@ -8,25 +8,24 @@ import { DropZone } from './DropZone';
 import { DubGrid } from './DubGrid';
 import { SkippedFiles, UnpairedScripts } from './FileLists';
 import { useDubCommands } from './dub-commands';
-import { useBatchAutosave } from './use-batch-autosave';
-import { useBatchRunner } from './use-batch-runner';
+import { useBatchActions } from './use-batch-actions';
+import { useBatchProject } from './use-batch-project';
 import { useBatchSignals } from './use-batch-signals';
 import { useDubPlan } from './use-dub-plan';
-import { useExportAll } from './use-export-all';
+import { useDubQueue } from './use-dub-queue';
 
 /** The batch: files × languages, priced and preflighted before Start, then run and checked. */
 export function DubBatchWorkspace() {
-  useBatchAutosave();
-  const { plan, facts, jobs, engine, concurrency } = useDubPlan();
+  const project = useBatchProject();
+  const { plan, facts, jobs, engine } = useDubPlan();
+  const queue = useDubQueue();
+  const actions = useBatchActions();
   const runs = useDubBatch((s) => s.runs);
-  const running = useDubBatch((s) => s.running);
   const openCell = useDubBatch((s) => s.openCell);
   const progress = batchProgress(plan, jobs, runs);
-  useBatchRunner(plan, jobs, concurrency);
-  useBatchSignals(progress, running);
-  useDubCommands(plan, jobs);
-  const exporter = useExportAll(plan, jobs);
   const started = Object.keys(runs).length > 0;
+  useBatchSignals(progress, started && !queue?.paused);
+  useDubCommands(plan, jobs, queue, actions);
 
   return (
     <DropZone>
@@ -34,14 +33,15 @@ export function DubBatchWorkspace() {
       <BatchBar
         plan={plan}
         jobs={jobs}
+        queue={queue}
         checking={facts.pending.size > 0}
-        onExportAll={exporter.run}
-        exporting={exporter.busy}
+        actions={actions}
       />
-      {(exporter.written.length > 0 || exporter.error) && (
-        <p className={`small ${exporter.error ? 'dub-error' : 'faint'}`} role="status">
-          {exporter.error ??
-            `Exported ${exporter.written.length} file${exporter.written.length === 1 ? '' : 's'}: ${exporter.written.join(', ')}`}
+      {(project.error ?? facts.error) && (
+        <p className="small dub-error" role="alert">
+          {project.error
+            ? `The batch could not be saved: ${project.error} Check the project folder in Settings.`
+            : `The files could not be checked: ${facts.error} Add them again.`}
         </p>
       )}
       <div className={`dub-main${openCell ? ' dub-main--drawer' : ''}`}>
@@ -53,7 +53,7 @@ export function DubBatchWorkspace() {
         ) : (
           <DubGrid plan={plan} jobs={jobs} pending={facts.pending} />
         )}
-        <CellDrawer plan={plan} jobs={jobs} />
+        <CellDrawer plan={plan} jobs={jobs} actions={actions} />
       </div>
       <UnpairedScripts plan={plan} />
       <SkippedFiles />

@@ -1,7 +1,6 @@
 import { create } from 'zustand';
 import type { LanguageCode } from '../../../../shared/api/languages';
 import type { BatchScriptFile, Runs } from '../../../../shared/domain/dub';
-import { SUBTITLE_EXTENSIONS, VIDEO_EXTENSIONS } from '../../../../shared/api/limits';
 
 export interface SkippedFile {
   path: string;
@@ -17,13 +16,15 @@ export interface DubBatchDraft {
   ducking: boolean;
   lipsync: boolean;
   exportSrt: boolean;
-  /** requestKey -> job id: the only record of what ran (states come from the job ledger). */
+  /** requestKey -> job id, as main wrote it: the only record of what ran (states come from jobs). */
   runs: Record<string, string>;
-  /** The user pressed Start and has not paused: a reopened project carries on. */
-  running: boolean;
 }
 
-export type PauseReason = 'user' | 'payment' | 'error';
+export interface SortedPaths {
+  videos: string[];
+  scripts: string[];
+  skipped: SkippedFile[];
+}
 
 export interface GridCursor {
   row: number;
@@ -37,16 +38,12 @@ interface DubBatchState extends DubBatchDraft {
   /** Cells left out of the run by the user (`video\u0000lang`). */
   excluded: Record<string, true>;
   openCell: { video: string; language: LanguageCode } | null;
-  pauseReason: PauseReason | null;
-  pauseMessage: string | null;
-  /** The last run ended with every request sent and finished. */
-  finished: boolean;
-  start(): void;
-  pause(reason: PauseReason, message?: string): void;
-  finish(): void;
-  recordRun(requestKey: string, jobId: string): void;
-  forgetRuns(requestKeys: readonly string[]): void;
-  addPaths(paths: readonly string[]): void;
+  /** The project that keeps this batch (created on the first add). */
+  projectPath: string | null;
+  /** Bumped on every change the user makes, so autosave knows there is something to write. */
+  revision: number;
+  addSorted(sorted: SortedPaths): void;
+  setProject(path: string | null): void;
   assignScript(path: string, video: string, language: LanguageCode): void;
   setLanguages(languages: LanguageCode[]): void;
   setOption(name: 'ducking' | 'lipsync' | 'exportSrt', value: boolean): void;
@@ -64,39 +61,6 @@ interface DubBatchState extends DubBatchDraft {
 
 export const cellKey = (video: string, language: string) => `${video}\u0000${language}`;
 
-const extensionOf = (path: string) => {
-  const name = path.split(/[\\/]/).pop() ?? path;
-  const dot = name.lastIndexOf('.');
-  return dot > 0 ? name.slice(dot).toLowerCase() : '';
-};
-
-/** Sorts dropped paths into videos, scripts and skipped files (with the reason). */
-export function sortPaths(
-  paths: readonly string[],
-  known: ReadonlySet<string>,
-): { videos: string[]; scripts: string[]; skipped: SkippedFile[] } {
-  const videos: string[] = [];
-  const scripts: string[] = [];
-  const skipped: SkippedFile[] = [];
-  const seen = new Set(known);
-  for (const path of paths) {
-    if (seen.has(path)) {
-      skipped.push({ path, reason: 'Already in the batch.' });
-      continue;
-    }
-    seen.add(path);
-    const ext = extensionOf(path);
-    if ((VIDEO_EXTENSIONS as readonly string[]).includes(ext)) videos.push(path);
-    else if ((SUBTITLE_EXTENSIONS as readonly string[]).includes(ext)) scripts.push(path);
-    else
-      skipped.push({
-        path,
-        reason: `Not a video or a script (${ext || 'no extension'}): dubbing takes ${VIDEO_EXTENSIONS.join(' ')} and ${SUBTITLE_EXTENSIONS.join(' ')}.`,
-      });
-  }
-  return { videos, scripts, skipped };
-}
-
 export const EMPTY_DRAFT: DubBatchDraft = {
   videos: [],
   scripts: [],
@@ -106,7 +70,6 @@ export const EMPTY_DRAFT: DubBatchDraft = {
   lipsync: false,
   exportSrt: true,
   runs: {},
-  running: false,
 };
 
 const clamp = (value: number, max: number) => Math.max(0, Math.min(max - 1, value));
@@ -116,40 +79,36 @@ export const useDubBatch = create<DubBatchState>()((set) => ({
   cursor: { row: 0, col: 0, anchor: { row: 0, col: 0 } },
   excluded: {},
   openCell: null,
-  pauseReason: null,
-  pauseMessage: null,
-  finished: false,
-  start: () => set({ running: true, pauseReason: null, pauseMessage: null, finished: false }),
-  pause: (reason, message) =>
-    set({ running: false, pauseReason: reason, pauseMessage: message ?? null }),
-  finish: () => set({ running: false, pauseReason: null, pauseMessage: null, finished: true }),
-  recordRun: (requestKey, jobId) =>
-    set((state) => ({ runs: { ...state.runs, [requestKey]: jobId } })),
-  forgetRuns: (requestKeys) =>
-    set((state) => ({
-      runs: Object.fromEntries(
-        Object.entries(state.runs).filter(([key]) => !requestKeys.includes(key)),
-      ),
-    })),
-  addPaths: (paths) =>
+  projectPath: null,
+  revision: 0,
+  setProject: (projectPath) => set({ projectPath }),
+  addSorted: (sorted) =>
     set((state) => {
       const known = new Set([...state.videos, ...state.scripts.map((s) => s.path)]);
-      const sorted = sortPaths(paths, known);
+      const fresh = (path: string) => !known.has(path);
+      const dupes = [...sorted.videos, ...sorted.scripts].filter((path) => !fresh(path));
       return {
-        videos: [...state.videos, ...sorted.videos],
-        scripts: [...state.scripts, ...sorted.scripts.map((path) => ({ path }))],
-        skipped: [...state.skipped, ...sorted.skipped],
+        videos: [...state.videos, ...sorted.videos.filter(fresh)],
+        scripts: [...state.scripts, ...sorted.scripts.filter(fresh).map((path) => ({ path }))],
+        skipped: [
+          ...state.skipped,
+          ...sorted.skipped,
+          ...dupes.map((path) => ({ path, reason: 'Already in the batch.' })),
+        ],
+        revision: state.revision + 1,
       };
     }),
   assignScript: (path, video, language) =>
     set((state) => ({
+      revision: state.revision + 1,
       scripts: state.scripts.map((s) => (s.path === path ? { path, video, language } : s)),
     })),
-  setLanguages: (languages) => set({ languages }),
-  setOption: (name, value) => set({ [name]: value }),
+  setLanguages: (languages) => set((state) => ({ languages, revision: state.revision + 1 })),
+  setOption: (name, value) => set((state) => ({ [name]: value, revision: state.revision + 1 })),
   setRuns: (runs) => set({ runs: { ...runs } }),
   removeVideos: (videos) =>
     set((state) => ({
+      revision: state.revision + 1,
       videos: state.videos.filter((v) => !videos.includes(v)),
       scripts: state.scripts.filter((s) => !s.video || !videos.includes(s.video)),
       openCell: state.openCell && videos.includes(state.openCell.video) ? null : state.openCell,
@@ -191,10 +150,10 @@ export const useDubBatch = create<DubBatchState>()((set) => ({
       return { excluded };
     }),
   open: (openCell) => set({ openCell }),
-  load: (draft) => set({ ...EMPTY_DRAFT, ...draft }),
+  load: (draft) => set({ ...EMPTY_DRAFT, ...draft, excluded: {}, openCell: null }),
 }));
 
 export function draftOf(state: DubBatchDraft): DubBatchDraft {
-  const { videos, scripts, skipped, languages, ducking, lipsync, exportSrt, runs, running } = state;
-  return { videos, scripts, skipped, languages, ducking, lipsync, exportSrt, runs, running };
+  const { videos, scripts, skipped, languages, ducking, lipsync, exportSrt, runs } = state;
+  return { videos, scripts, skipped, languages, ducking, lipsync, exportSrt, runs };
 }

@@ -1,9 +1,10 @@
 import { useDubBatch } from './batch-store';
 import { useCommands } from '../../editor/commands';
 import type { RunnableCommand } from '../../editor/commands/registry';
-import { cellState, type DubBatchPlan } from '../../../../shared/domain/dub';
+import { cellState, pendingRequests, type DubBatchPlan } from '../../../../shared/domain/dub';
 import type { Job } from '../../../../shared/domain/jobs/job';
-import { invoke } from '../../bridge/invoke';
+import type { DubQueueState } from '../../../../shared/ipc/channels/dub';
+import type { BatchActions } from './use-batch-actions';
 import { selectedKeys, selectedVideos } from './grid-selection';
 
 type DubCommand = Omit<RunnableCommand, 'scope'>;
@@ -13,13 +14,19 @@ type DubCommand = Omit<RunnableCommand, 'scope'>;
  * the native menu list them: spreadsheet-style moves, Space to leave cells in or out, and the
  * batch's run controls.
  */
-export function useDubCommands(plan: DubBatchPlan, jobs: ReadonlyMap<string, Job>): void {
+export function useDubCommands(
+  plan: DubBatchPlan,
+  jobs: ReadonlyMap<string, Job>,
+  queue: DubQueueState | undefined,
+  actions: BatchActions,
+): void {
   const rows = plan.rows.length;
   const cols = useDubBatch((s) => s.languages.length);
   const store = () => useDubBatch.getState();
   const move = (dRow: number, dCol: number, extend: boolean) => () =>
     store().moveCursor(dRow, dCol, extend, rows, cols);
   const hasCells = () => rows > 0 && cols > 0;
+  const started = () => Object.keys(store().runs).length > 0;
   const grid = 'Dub grid';
   const batch = 'Dub batch';
   const arrows: [string, number, number][] = [
@@ -52,7 +59,7 @@ export function useDubCommands(plan: DubBatchPlan, jobs: ReadonlyMap<string, Job
       label: 'Leave the selected cells in or out of the run',
       keys: ['Space'],
       group: grid,
-      enabled: () => hasCells() && !store().running,
+      enabled: () => hasCells() && !started(),
       run: () => store().toggleCells(selectedKeys(plan, store().cursor)),
     },
     {
@@ -87,16 +94,19 @@ export function useDubCommands(plan: DubBatchPlan, jobs: ReadonlyMap<string, Job
       label: 'Start or resume the batch',
       keys: ['Ctrl+E'],
       group: batch,
-      enabled: () => !store().running && plan.requests.length > 0,
-      run: () => store().start(),
+      enabled: () => !actions.busy,
+      run: () => {
+        if (queue?.paused) actions.resume();
+        else if (pendingRequests(plan, store().runs).length > 0) actions.start();
+      },
     },
     {
       id: 'dub.pause',
       label: 'Pause the batch',
       keys: ['Ctrl+P'],
       group: batch,
-      enabled: () => store().running,
-      run: () => store().pause('user'),
+      enabled: () => started() && !queue?.paused,
+      run: actions.pause,
     },
     {
       id: 'dub.retry-failed',
@@ -109,8 +119,8 @@ export function useDubCommands(plan: DubBatchPlan, jobs: ReadonlyMap<string, Job
         for (const row of plan.rows)
           for (const cell of row.cells)
             if (cellState(cell, jobs, runs) === 'failed' && cell.requestKey)
-              failed.add(runs[cell.requestKey]!);
-        for (const id of failed) void invoke('jobs:retry', { id });
+              failed.add(cell.requestKey);
+        if (failed.size > 0) actions.retry([...failed]);
       },
     },
     {
@@ -118,7 +128,7 @@ export function useDubCommands(plan: DubBatchPlan, jobs: ReadonlyMap<string, Job
       label: 'Remove the selected videos from the batch',
       keys: ['Delete'],
       group: grid,
-      enabled: () => hasCells() && !store().running,
+      enabled: () => hasCells() && !started(),
       run: () => store().removeVideos(selectedVideos(plan, store().cursor)),
     },
   ];

@@ -1,99 +1,53 @@
-import { useQueries } from '@tanstack/react-query';
-import { isLanguageCode, type LanguageCode } from '../../../../shared/api/languages';
-import {
-  readScriptName,
-  type BatchScriptFile,
-  type ScriptFacts,
-  type VideoFacts,
-} from '../../../../shared/domain/dub';
-import { invoke, InvokeError } from '../../bridge/invoke';
-import { queryKeyFor } from '../../bridge/query';
-
-const message = (error: unknown) =>
-  error instanceof InvokeError || error instanceof Error ? error.message : String(error);
+import { keepPreviousData } from '@tanstack/react-query';
+import type { BatchScriptFile, ScriptFacts, VideoFacts } from '../../../../shared/domain/dub';
+import { useApiQuery } from '../../bridge/query';
 
 export interface BatchFacts {
   videos: VideoFacts[];
   scripts: ScriptFacts[];
-  /** Files still being probed or read (their cells show "checking"). */
+  /** Files still being probed or read (their cells show "Checking…"). */
   pending: ReadonlySet<string>;
+  error: string | null;
 }
 
 /**
- * Probes every video and reads every script through main (ffprobe and the subtitle reader),
- * cached per path by react-query so a re-render or a language change never re-probes.
+ * Facts of every file of the batch from main (ffprobe in a bounded pool, the subtitle reader
+ * with QC and language detection, cached there by file identity). The previous answer stays on
+ * screen while a changed batch is measured again.
  */
 export function useBatchFacts(
   videos: readonly string[],
   scripts: readonly BatchScriptFile[],
 ): BatchFacts {
-  const probes = useQueries({
-    queries: videos.map((path) => ({
-      queryKey: queryKeyFor('media:probe', { path }),
-      queryFn: () => invoke('media:probe', { path }),
-      staleTime: Infinity,
-      retry: false,
-    })),
+  const request = {
+    videos: [...videos],
+    scripts: scripts.map((s) =>
+      s.language ? { path: s.path, language: s.language } : { path: s.path },
+    ),
+  };
+  const facts = useApiQuery('dub:facts', request, {
+    enabled: videos.length + scripts.length > 0,
+    staleTime: Infinity,
+    placeholderData: keepPreviousData,
+    retry: false,
   });
-  const reads = useQueries({
-    queries: scripts.map((script) => {
-      const language = script.language ?? readScriptName(script.path).language ?? undefined;
-      const request = language ? { path: script.path, language } : { path: script.path };
-      return {
-        queryKey: queryKeyFor('subtitles:read', request),
-        queryFn: () => invoke('subtitles:read', request),
-        staleTime: Infinity,
-        retry: false,
-      };
-    }),
-  });
+  const known = new Map<string, VideoFacts>((facts.data?.videos ?? []).map((v) => [v.path, v]));
+  const knownScripts = new Map((facts.data?.scripts ?? []).map((s) => [s.path, s]));
   const pending = new Set<string>();
-  const videoFacts = videos.map((path, index): VideoFacts => {
-    const probe = probes[index]!;
-    if (/^https?:\/\//i.test(path)) return { path, isUrl: true };
-    if (probe.isPending) pending.add(path);
-    if (probe.error) return { path, error: message(probe.error) };
-    if (!probe.data) return { path };
-    return {
-      path,
-      durationSeconds: probe.data.durationSeconds,
-      bytes: probe.data.bytes,
-      hasVideo: probe.data.hasVideo,
-    };
+  const videoFacts = videos.map((path): VideoFacts => {
+    const fact = known.get(path);
+    if (!fact) pending.add(path);
+    return fact ?? { path };
   });
-  const scriptFacts = scripts.flatMap((script, index): ScriptFacts[] => {
-    const read = reads[index]!;
-    if (read.isPending) {
-      // No facts yet: the plan does not block on them, so the cell shows "checking" instead.
-      pending.add(script.path);
-      return [];
-    }
-    if (read.error)
-      return [{ path: script.path, bytes: 0, cueCount: 0, error: message(read.error) }];
-    const data = read.data!;
-    const label = data.labelledLanguage;
-    const mismatch = data.warnings.some((warning) => warning.code === 'language-mismatch');
-    const guessed = data.languageGuess?.code ?? '';
-    // The reader's own check tolerates regional variants (es vs es_419); only its verdict
-    // of a mismatch turns into a different detected language for the plan.
-    if (mismatch && !isLanguageCode(guessed)) {
-      const warning = data.warnings.find((w) => w.code === 'language-mismatch')!;
-      return [{ path: script.path, bytes: data.bytes, cueCount: 0, error: warning.message }];
-    }
-    const detectedLanguage = mismatch
-      ? (guessed as LanguageCode)
-      : label && isLanguageCode(label)
-        ? label
-        : null;
-    return [
-      {
-        path: script.path,
-        bytes: data.bytes,
-        cueCount: data.cues.length,
-        detectedLanguage,
-        qcWarnings: data.warnings.filter((warning) => warning.code !== 'language-mismatch').length,
-      },
-    ];
+  const scriptFacts = scripts.flatMap((script): ScriptFacts[] => {
+    const fact = knownScripts.get(script.path);
+    if (!fact) pending.add(script.path);
+    return fact ? [fact as ScriptFacts] : [];
   });
-  return { videos: videoFacts, scripts: scriptFacts, pending };
+  return {
+    videos: videoFacts,
+    scripts: scriptFacts,
+    pending: facts.isFetching ? new Set([...pending]) : pending,
+    error: facts.error ? facts.error.message : null,
+  };
 }

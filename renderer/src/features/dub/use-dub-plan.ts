@@ -17,8 +17,6 @@ export interface DubPlanView {
   facts: BatchFacts;
   jobs: ReadonlyMap<string, Job>;
   engine: 'local' | 'remote';
-  /** The account's concurrency limit, when it says. */
-  concurrency: number | undefined;
 }
 
 /** The batch plan for what is on screen now: the draft, the facts of its files, the account. */
@@ -35,10 +33,10 @@ export function useDubPlan(): DubPlanView {
   const { scripts, languages, ducking, lipsync, exportSrt, excluded } = state;
   const servicesData = services.data;
 
-  const { plan, account } = useMemo(() => {
+  const plan = useMemo(() => {
     const parsed = servicesData ? accountServicesSchema.safeParse(servicesData) : undefined;
     const account = parsed?.success ? parsed.data : undefined;
-    const plan = planDubBatch({
+    return planDubBatch({
       videos: JSON.parse(videosText) as VideoFacts[],
       scripts,
       scriptFacts: JSON.parse(scriptsText) as ScriptFacts[],
@@ -53,7 +51,6 @@ export function useDubPlan(): DubPlanView {
       account: account ?? {},
       excluded: new Set(Object.keys(excluded)),
     });
-    return { plan, account };
   }, [
     videosText,
     scriptsText,
@@ -75,7 +72,5 @@ export function useDubPlan(): DubPlanView {
     facts,
     jobs,
     engine,
-    concurrency:
-      typeof account?.concurrency_limit === 'number' ? account.concurrency_limit : undefined,
   };
 }
