@@ -56,7 +56,9 @@ const LINES = {
 
 function srt(lines: readonly string[]): string {
   const at = (s: number) => `00:00:0${s},000`;
-  return lines.map((text, i) => `${i + 1}\n${at(i)} --> ${at(i + 1)}\n${text}\n`).join('\n');
+  return lines
+    .map((text, i) => `${i + 1}\n${at(2 * i)} --> ${at(2 * i + 2)}\n${text}\n`)
+    .join('\n');
 }
 
 async function pick(page: Page, button: RegExp, paths: string[]): Promise<void> {
@@ -76,7 +78,7 @@ test('dub batch: preflight blocks a wrong-language script, totals match usage, p
 }) => {
   test.setTimeout(300_000);
   const dir = await mkdtemp(join(tmpdir(), 'dub-e2e-'));
-  const clips = ['alpha.mp4', 'bravo.mp4', 'charlie.mp4'].map((name) => makeClip(dir, name, 4));
+  const clips = ['alpha.mp4', 'bravo.mp4', 'charlie.mp4'].map((name) => makeClip(dir, name, 6));
   const scripts: string[] = [];
   const script = async (name: string, lines: readonly string[]) => {
     const path = join(dir, name);

@@ -10,6 +10,8 @@ import { inSelection } from './grid-selection';
 /** Fixed row height: the grid renders only the rows in view (200 videos stay smooth). */
 export const ROW_HEIGHT = 64;
 const OVERSCAN = 6;
+const NAME_MIN_PX = 180;
+const CELL_MIN_PX = 170;
 
 export interface DubGridProps {
   plan: DubBatchPlan;
@@ -47,7 +49,9 @@ export function DubGrid({ plan, jobs, pending }: DubGridProps) {
 
   const first = Math.max(0, Math.floor(scrollTop / ROW_HEIGHT) - OVERSCAN);
   const last = Math.min(plan.rows.length, Math.ceil((scrollTop + height) / ROW_HEIGHT) + OVERSCAN);
-  const columns = `minmax(180px, 1.4fr) repeat(${languages.length}, minmax(150px, 1fr))`;
+  const columns = `minmax(${NAME_MIN_PX}px, 1.4fr) repeat(${languages.length}, minmax(${CELL_MIN_PX}px, 1fr))`;
+  // An explicit width: max-content would let a cell's long reason widen its whole column.
+  const minWidth = NAME_MIN_PX + languages.length * CELL_MIN_PX;
 
   return (
     <div
@@ -61,7 +65,7 @@ export function DubGrid({ plan, jobs, pending }: DubGridProps) {
         className="dub-grid__head"
         role="row"
         aria-rowindex={1}
-        style={{ gridTemplateColumns: columns }}
+        style={{ gridTemplateColumns: columns, minWidth }}
       >
         <span role="columnheader" className="dub-grid__corner">
           Video
@@ -77,7 +81,7 @@ export function DubGrid({ plan, jobs, pending }: DubGridProps) {
         className="dub-grid__body"
         onScroll={(event) => setScrollTop(event.currentTarget.scrollTop)}
       >
-        <div style={{ height: plan.rows.length * ROW_HEIGHT, position: 'relative' }}>
+        <div style={{ height: plan.rows.length * ROW_HEIGHT, position: 'relative', minWidth }}>
           {plan.rows.slice(first, last).map((row, offset) => {
             const rowIndex = first + offset;
             return (
@@ -92,6 +96,7 @@ export function DubGrid({ plan, jobs, pending }: DubGridProps) {
                   top: rowIndex * ROW_HEIGHT,
                   height: ROW_HEIGHT,
                   gridTemplateColumns: columns,
+                  minWidth,
                 }}
               >
                 <span role="rowheader" className="dub-row__name" title={row.video}>
