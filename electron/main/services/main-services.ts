@@ -132,6 +132,7 @@ export async function createMainServices(options: MainServicesOptions): Promise<
       getKey,
       clientVersion: options.clientVersion,
       fetchImpl: pacer.wrap(options.fetchImpl ?? fetch),
+      beforePost: (signal) => pacer.acquire(signal),
       log,
     });
   }

@@ -1,6 +1,12 @@
 import type { FetchImpl } from '../api-client/http';
 
 const WINDOW_MS = 60_000;
+/**
+ * The pace until the account's own limit is known (the runner reads it at start, so this
+ * holds for the first request or two only): low enough that those never push a low-rpm
+ * account over its limit once it is learnt.
+ */
+const UNKNOWN_RPM = 10;
 
 export interface RequestPacerOptions {
   now?: () => number;
@@ -11,7 +17,7 @@ export interface RequestPacerOptions {
 /**
  * Keeps the app's requests to the service under the account's rpm_limit before any 429: a
  * sliding one-minute window over every request sent (POSTs, polls, reads, downloads), and a
- * request that would exceed it waits for the oldest to leave the window. Unknown limit = no wait.
+ * request that would exceed it waits for the oldest to leave the window.
  */
 export class RequestPacer {
   private readonly sent: number[] = [];
@@ -53,18 +59,32 @@ export class RequestPacer {
     return turn;
   }
 
-  /** A fetch that takes a slot before each request. */
+  /**
+   * A fetch that takes a slot before each request, and learns rpm_limit from every answer of
+   * GET /v1/account/services that passes through (whoever asked for it).
+   */
   wrap(fetchImpl: FetchImpl): FetchImpl {
     return (async (input: Parameters<FetchImpl>[0], init?: Parameters<FetchImpl>[1]) => {
       await this.acquire(init?.signal ?? null);
-      return fetchImpl(input, init);
+      const response = await fetchImpl(input, init);
+      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+      if (response.ok && /\/v1\/account\/services(\?|$)/.test(url)) await this.learnFrom(response);
+      return response;
     }) as FetchImpl;
   }
 
+  private async learnFrom(response: Response): Promise<void> {
+    try {
+      const body = (await response.clone().json()) as { rpm_limit?: unknown };
+      const rpm = Number(body.rpm_limit);
+      if (Number.isFinite(rpm) && rpm > 0) this.setLimit(rpm);
+    } catch {
+      // Not JSON: the client's own parser reports it; the pace stays as it was.
+    }
+  }
+
   private allowed(): number {
-    return this.limit === null
-      ? Number.POSITIVE_INFINITY
-      : Math.max(1, Math.floor(this.limit * this.headroom));
+    return Math.max(1, Math.floor((this.limit ?? UNKNOWN_RPM) * this.headroom));
   }
 
   private async waitForSlot(signal?: AbortSignal | null): Promise<void> {
