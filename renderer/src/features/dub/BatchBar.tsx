@@ -31,7 +31,10 @@ export function BatchBar({ plan, jobs, queue, checking, actions }: BatchBarProps
   const paused = queue?.paused ?? false;
   const succeeded = progress.counts.succeeded ?? 0;
   const runnable = progress.started + pending.reduce((n, r) => n + r.languages.length, 0);
-  const canStart = !checking && pending.length > 0 && !short;
+  // main plans the batch again on dub:start and has no notion of a cell left out yet, so a run
+  // with left-out cells would charge them: Start waits until they are back in.
+  const leftOut = progress.counts.skipped ?? 0;
+  const canStart = !checking && pending.length > 0 && !short && leftOut === 0;
 
   return (
     <section className="dub-bar" aria-label="Batch">
@@ -113,6 +116,13 @@ export function BatchBar({ plan, jobs, queue, checking, actions }: BatchBarProps
         <p className="small faint dub-bar__banner" role="status">
           Exported {actions.exported.files.length} file
           {actions.exported.files.length === 1 ? '' : 's'} to {actions.exported.folder}
+        </p>
+      )}
+      {leftOut > 0 && (
+        <p className="small dub-bar__short">
+          {leftOut} cell{leftOut === 1 ? ' is' : 's are'} left out: the queue cannot skip single
+          cells yet. Put {leftOut === 1 ? 'it' : 'them'} back (Space), or untick the language or
+          remove the video (Delete), then Start.
         </p>
       )}
       {short && (

@@ -37,6 +37,8 @@ export function useBatchActions(): BatchActions {
       .catch((cause: unknown) => setError(errorMessage(cause)))
       .finally(() => {
         setBusy(null);
+        // The balance moved (or may have): the next "balance after" must start from the new one.
+        void client.invalidateQueries({ queryKey: queryKeyFor('account:services') });
         const projectPath = useDubBatch.getState().projectPath;
         if (projectPath)
           void client.invalidateQueries({ queryKey: queryKeyFor('dub:status', { projectPath }) });
