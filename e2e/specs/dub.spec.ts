@@ -127,6 +127,17 @@ test('dub batch: preflight blocks a wrong-language script, totals match usage, p
   expect(Math.abs(sum - amount)).toBeLessThan(0.006);
   await expect(page.getByTestId('dub-balance-after')).toContainText('$');
 
+  // Keys: arrows move, Space leaves a cell out (its charge leaves the total) and puts it back.
+  await cell(page, 'alpha.mp4', 'es').click();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Space');
+  await expect(cell(page, 'bravo.mp4', 'es')).toHaveAttribute('data-state', 'skipped');
+  await expect(total).not.toHaveAttribute('data-amount', String(amount.toFixed(2)));
+  await expect(page.getByTestId('dub-start')).toBeDisabled();
+  await page.keyboard.press('Space');
+  await expect(cell(page, 'bravo.mp4', 'es')).toHaveAttribute('data-state', 'ready');
+  await expect(total).toHaveAttribute('data-amount', amount.toFixed(2));
+
   const axe = await new AxeBuilder({ page }).analyze();
   expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual(
     [],
