@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { planDubBatch } from '../../../../shared/domain/dub';
 import { dubPartSchema } from '../../../../shared/domain/project/document';
 import { fromDubPart, toDubPart } from './batch-project';
+import { acceptHandoff } from './handoff';
 import { EMPTY_DRAFT, useDubBatch } from './batch-store';
 import { inSelection, selectedKeys, selectedVideos } from './grid-selection';
 
@@ -76,5 +77,39 @@ describe('the batch in the project document', () => {
     };
     const part = dubPartSchema.parse(toDubPart(draft));
     expect({ ...EMPTY_DRAFT, ...fromDubPart(part) }).toEqual(draft);
+  });
+});
+
+describe('Send to Dub from Subtitles', () => {
+  it('adds the video and its scripts assigned to it, and their languages as columns', () => {
+    useDubBatch.getState().load({ languages: ['es'] });
+    const ignored = acceptHandoff({
+      videoPath: '/s/interview.mp4',
+      scripts: { es: '/s/out/interview-final.srt', de: '/s/out/interview-de.srt', xx: '/s/x.srt' },
+    });
+    const state = useDubBatch.getState();
+    expect(ignored).toHaveLength(1);
+    expect(state.videos).toEqual(['/s/interview.mp4']);
+    expect(state.languages).toEqual(['es', 'de']);
+    const planned = planDubBatch({
+      videos: [{ path: '/s/interview.mp4', durationSeconds: 30, bytes: 10, hasVideo: true }],
+      scripts: state.scripts,
+      scriptFacts: [],
+      settings: {
+        languages: state.languages,
+        ducking: true,
+        lipsync: false,
+        exportSrt: true,
+        engine: 'local',
+        maxUploadMb: 300,
+      },
+      account: {},
+    });
+    // Names that say nothing about the video still pair, because the handoff assigned them.
+    expect(planned.unpaired).toEqual([]);
+    expect(planned.rows[0]!.cells.map((c) => c.script)).toEqual([
+      '/s/out/interview-final.srt',
+      '/s/out/interview-de.srt',
+    ]);
   });
 });
