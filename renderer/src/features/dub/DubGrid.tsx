@@ -44,7 +44,10 @@ export function DubGrid({ plan, jobs, pending }: DubGridProps) {
     if (top < element.scrollTop) element.scrollTop = top;
     else if (top + ROW_HEIGHT > element.scrollTop + element.clientHeight)
       element.scrollTop = top + ROW_HEIGHT - element.clientHeight;
-    element.querySelector<HTMLElement>('.dub-cell--active')?.focus({ preventScroll: true });
+    // Focus follows the cursor only while the grid has it (never steals it on load); the page
+    // scrolls as far as needed to show the cell.
+    if (element.contains(document.activeElement))
+      element.querySelector<HTMLElement>('.dub-cell--active')?.focus();
   }, [cursor.row, cursor.col]);
 
   const first = Math.max(0, Math.floor(scrollTop / ROW_HEIGHT) - OVERSCAN);
