@@ -13,6 +13,7 @@ import {
 } from './engine-figures';
 import { subtitleParseSpeed } from './subtitle-figures';
 import { timelineDrag } from './timeline-drag';
+import { dubDropFigures, dubQueueFigures } from './dub-figures';
 
 const workDir = await mkdtemp(join(tmpdir(), 'soundstage-bench-'));
 const key = 'sk_bench_key';
@@ -32,6 +33,8 @@ const sections: [string, () => Promise<string[]>][] = [
   ['Subtitles', () => subtitleParseSpeed()],
   ['Media', () => mediaFigures(workDir)],
   ['Renderer', () => timelineDrag()],
+  ['Dub', () => dubDropFigures(workDir)],
+  ['Dub', () => dubQueueFigures(workDir)],
 ];
 let failures = 0;
 for (const [, run] of sections) {

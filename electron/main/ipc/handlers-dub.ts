@@ -36,7 +36,9 @@ export function dubHandlers(
     'dub:status': async ({ projectPath }) => {
       const opened = await services.projects.open(projectPath);
       if (!opened.ok) return opened;
-      return ok({ dub: opened.value.document?.dub ?? null, queue: dub.state() });
+      const part = opened.value.document?.dub ?? null;
+      if (part) dub.track(part.runs);
+      return ok({ dub: part, queue: dub.state() });
     },
     'dub:pause': async () => ok(dub.pause()),
     'dub:resume': async () => ok(await dub.resume()),

@@ -10,7 +10,7 @@ import { mapPool } from './bounded-pool';
 
 export interface DubFactsOptions {
   probe: ProbeMedia;
-  /** ffprobe processes at once (2 cores shared: default 2). */
+  /** ffprobe processes at once (default 2: the app shares the machine with the engine). */
   poolSize?: number;
   /** Entries kept per cache (oldest dropped first). */
   maxEntries?: number;

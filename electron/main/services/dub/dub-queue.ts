@@ -56,9 +56,26 @@ export class DubQueue {
   private readonly batchJobs = new Set<string>();
   /** Jobs that stopped on a 402 (retried on resume). */
   private readonly stoppedOnPayment = new Set<string>();
+  private windowTimer: NodeJS.Timeout | null = null;
 
   constructor(private readonly options: DubQueueOptions) {
-    options.pacer.onChange(() => this.emitState());
+    // Every request moves the pacing window: report it at most once a second, not per poll.
+    options.pacer.onChange(() => {
+      if (this.windowTimer) return;
+      this.windowTimer = setTimeout(() => {
+        this.windowTimer = null;
+        this.emitState();
+      }, 1000);
+      this.windowTimer.unref?.();
+    });
+  }
+
+  /**
+   * Counts a project's runs as batch jobs (after a restart the queue knows them only once the
+   * workspace asks for the project's status or starts it), so a 402 on them pauses the queue.
+   */
+  track(runs: Readonly<Record<string, string>>): void {
+    for (const id of Object.values(runs)) this.batchJobs.add(id);
   }
 
   /** Whether the job runner should hold a queued job (it holds dub jobs while paused). */

@@ -17,6 +17,7 @@ export async function queueFor(
   dataDir: string,
   concurrency = 2,
   paced = true,
+  pollIntervalMs = 100,
 ) {
   const projectFolder = path.join(dataDir, 'project');
   await fs.mkdir(projectFolder, { recursive: true });
@@ -40,7 +41,7 @@ export async function queueFor(
     holds: (job) => queue?.holds(job) ?? false,
     // The local engine honours Idempotency-Key: a job caught sending is re-sent with its key.
     origin: () => 'local',
-    pollIntervalMs: 100,
+    pollIntervalMs,
     retryDelayMs: 100,
   });
   const projects = new ProjectStore({ userDataDir: dataDir, projectFolder: () => projectFolder });
