@@ -174,6 +174,11 @@ test('dub batch: preflight blocks a wrong-language script, totals match usage, p
     .toBeCloseTo(2.5, 1);
   expect(await video.evaluate((el: HTMLVideoElement) => el.src)).toMatch(/alpha/);
   await expect(page.getByTestId('dub-report')).toBeVisible();
+  // With export_srt the approved script is compared with the service's re-timed one, cue by cue.
+  const diff = page.getByTestId('dub-srt-diff');
+  await expect(diff).toBeVisible();
+  await expect(diff.locator('tbody tr')).toHaveCount(LINES.es.length);
+  await expect(diff).toContainText(LINES.es[0]!);
 
   // Export all writes clip.lang.mp4 for every finished cell.
   await page.getByTestId('dub-export-all').click();
@@ -189,6 +194,8 @@ test('dub batch: preflight blocks a wrong-language script, totals match usage, p
   ])
     expect(written).toContain(name);
   expect(written).not.toContain('charlie.es.mp4');
+  // Export all also writes the re-timed scripts next to the videos (export_srt was on).
+  expect(written).toContain('alpha.es.srt');
 
   // The engine charged exactly the planned total.
   await app.goTo('Account');
