@@ -30,6 +30,8 @@ export interface DubBatchInput {
   scriptFacts: readonly ScriptFacts[];
   settings: DubBatchSettings;
   account: AccountBilling;
+  /** Cells the user left out (`video\u0000language`): not sent, not charged. */
+  excluded?: ReadonlySet<string>;
 }
 
 export interface CellPlan {
@@ -43,6 +45,8 @@ export interface CellPlan {
   requestKey: string | null;
   /** This cell's share of its request's charge (shares add up to the request exactly). */
   amount: number;
+  /** Left out by the user: no request, no charge. */
+  excluded?: boolean;
 }
 
 /**
@@ -112,11 +116,15 @@ export function planDubBatch(input: DubBatchInput): DubBatchPlan {
         amount: 0,
       };
       if (scripts.length === 1) cell.script = scripts[0]!;
+      if (input.excluded?.has(`${video.path}\u0000${language}`)) cell.excluded = true;
       return cell;
     });
     for (const scripted of [true, false]) {
       const group = cells.filter(
-        (cell) => cell.preflight !== 'blocked' && (cell.script !== undefined) === scripted,
+        (cell) =>
+          cell.preflight !== 'blocked' &&
+          !cell.excluded &&
+          (cell.script !== undefined) === scripted,
       );
       if (group.length === 0) continue;
       const planned = requestFor(video, group, scripted, settings);

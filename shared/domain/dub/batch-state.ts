@@ -5,7 +5,7 @@ import type { CellPlan, DubBatchPlan } from './batch-plan';
  * A cell's state, derived from the plan and the job ledger only: the batch stores which job
  * runs each request, never a status of its own, so a crash cannot leave two stories.
  */
-export type CellState = 'blocked' | 'ready' | JobStage;
+export type CellState = 'blocked' | 'skipped' | 'ready' | JobStage;
 
 export interface BatchProgress {
   /** Cells per state. */
@@ -21,7 +21,8 @@ export interface BatchProgress {
 }
 
 export function cellState(cell: CellPlan, jobs: ReadonlyMap<string, Job>, runs: Runs): CellState {
-  if (cell.preflight === 'blocked' || cell.requestKey === null) return 'blocked';
+  if (cell.preflight === 'blocked') return 'blocked';
+  if (cell.excluded || cell.requestKey === null) return 'skipped';
   const jobId = runs[cell.requestKey];
   const job = jobId ? jobs.get(jobId) : undefined;
   return job ? job.stage : 'ready';
@@ -45,7 +46,7 @@ export function batchProgress(
     for (const cell of row.cells) {
       const state = cellState(cell, jobs, runs);
       counts[state] = (counts[state] ?? 0) + 1;
-      if (state === 'blocked') continue;
+      if (state === 'blocked' || state === 'skipped') continue;
       runnable += 1;
       if (state !== 'ready') started += 1;
       if (ENDED.includes(state)) finished += 1;

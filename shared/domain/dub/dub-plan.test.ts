@@ -274,6 +274,19 @@ describe('batch state comes from the job ledger', () => {
   });
 });
 
+describe('cells the user leaves out', () => {
+  it('are neither requested nor charged, and read as skipped', () => {
+    const full = plan();
+    const trimmed = plan({ excluded: new Set(['/in/clip.mp4\u0000fr']) });
+    expect(trimmed.requests[0]!.languages).toEqual(['es', 'de']);
+    expect(trimmed.total).toBeLessThan(full.total);
+    const fr = trimmed.rows[0]!.cells.find((cell) => cell.language === 'fr')!;
+    expect(fr.amount).toBe(0);
+    expect(cellState(fr, new Map(), {})).toBe('skipped');
+    expect(batchProgress(trimmed, new Map(), {}).counts).toEqual({ ready: 2, skipped: 1 });
+  });
+});
+
 describe('local engine translation', () => {
   it('blocks unscripted languages the local engine cannot translate into, with the fix', () => {
     const local = plan({ settings: { ...settings, engine: 'local', exportSrt: false } });

@@ -1,31 +1,49 @@
+import { useState } from 'react';
 import { Panel } from '../../ui/Panel';
 import { TaskForm } from '../tasks/TaskForm';
 import { DUBBING_TASK } from '../tasks/language-tasks';
+import { DubBatchWorkspace } from './DubBatchWorkspace';
+import './dub.css';
+
+type DubMode = 'batch' | 'single';
 
 export function DubScreen() {
+  const [mode, setMode] = useState<DubMode>('batch');
   return (
-    <div className="screen">
-      <p className="screen__intro">
-        Dub videos into up to 17 languages, optionally speaking your approved subtitle scripts.
-      </p>
-      <Panel title="Dub a video" label="Dub a video">
-        <TaskForm spec={DUBBING_TASK} />
-      </Panel>
-      <section className="coming" aria-label="Dub batch (coming)">
-        <h3>Dub batch: coming next</h3>
-        <ul>
-          <li>
-            a grid of files × languages with a preflight badge, the exact charge and the status of
-            every cell;
-          </li>
-          <li>
-            scripts paired by file name (<code>clip.es.srt</code>) and checked before upload;
-          </li>
-          <li>
-            re-timed subtitle exports compared line by line with what the translator approved.
-          </li>
-        </ul>
-      </section>
+    <div className="screen dub-screen">
+      <div className="row dub-screen__head">
+        <p className="screen__intro">
+          Dub videos into up to 17 languages, optionally speaking your approved subtitle scripts.
+          Every cell is checked and priced before anything is charged.
+        </p>
+        <div className="dub-modes" role="group" aria-label="Dub mode">
+          <button
+            type="button"
+            className="btn btn--small"
+            aria-pressed={mode === 'batch'}
+            onClick={() => setMode('batch')}
+          >
+            Batch
+          </button>
+          <button
+            type="button"
+            className="btn btn--small"
+            aria-pressed={mode === 'single'}
+            onClick={() => setMode('single')}
+          >
+            Single video
+          </button>
+        </div>
+      </div>
+      {mode === 'batch' ? (
+        <Panel title="Dub batch" label="Dub batch" hint="Rows are videos, columns are languages.">
+          <DubBatchWorkspace />
+        </Panel>
+      ) : (
+        <Panel title="Dub a video" label="Dub a video">
+          <TaskForm spec={DUBBING_TASK} />
+        </Panel>
+      )}
     </div>
   );
 }

@@ -1,0 +1,144 @@
+import { formatUsd } from '../../../../shared/api/billing-rates';
+import { LANGUAGE_NAMES } from '../../../../shared/api/languages';
+import { baseName, cellState, type DubBatchPlan } from '../../../../shared/domain/dub';
+import type { Job } from '../../../../shared/domain/jobs/job';
+import { Badge } from '../../ui/Badge';
+import { Button } from '../../ui/Button';
+import { ProgressBar } from '../../ui/ProgressBar';
+import { useDubBatch } from './batch-store';
+import { ACTIVE_STATES, elapsedText, STATE_LABEL } from './cell-view';
+import { DubPreview } from './DubPreview';
+import { asRecord, DubReports } from './DubReports';
+import { SrtDiff } from './SrtDiff';
+import { useNow } from './use-now';
+import type { BatchActions } from './use-batch-actions';
+
+/** Everything about one cell: why it can or cannot run, what it costs, and its result. */
+export function CellDrawer({
+  plan,
+  jobs,
+  actions,
+}: {
+  plan: DubBatchPlan;
+  jobs: ReadonlyMap<string, Job>;
+  actions: BatchActions;
+}) {
+  const openCell = useDubBatch((s) => s.openCell);
+  const runs = useDubBatch((s) => s.runs);
+  const now = useNow(1000);
+  if (!openCell) return null;
+  const row = plan.rows.find((r) => r.video === openCell.video);
+  const cell = row?.cells.find((c) => c.language === openCell.language);
+  if (!row || !cell) return null;
+  const request = plan.requests.find((r) => r.key === cell.requestKey);
+  const job = cell.requestKey ? jobs.get(runs[cell.requestKey] ?? '') : undefined;
+  const state = cellState(cell, jobs, runs);
+  const label = STATE_LABEL[state];
+  const close = () => useDubBatch.getState().open(null);
+  const output = job?.files.find((file) => file.role === `outputs.${cell.language}`);
+  const srt = job?.files.find((file) => file.role === `subtitles.${cell.language}`);
+  const exportReport = asRecord(asRecord(job?.result?.subtitle_export)[cell.language]);
+  const elapsed = job?.startedAt ? (job.finishedAt ?? now) - job.startedAt : undefined;
+  const shared = request && request.languages.length > 1;
+  const title = `${baseName(cell.video)} → ${LANGUAGE_NAMES[cell.language]}`;
+
+  return (
+    <aside
+      className="dub-drawer"
+      aria-label={`Cell ${title}`}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') close();
+      }}
+    >
+      <header className="dub-drawer__head">
+        <h3>{title}</h3>
+        <Badge tone={label.tone}>{label.text}</Badge>
+        <Button size="small" variant="ghost" onClick={close} aria-label="Close cell details">
+          Close
+        </Button>
+      </header>
+      <section aria-label="Preflight">
+        <h4>Preflight</h4>
+        {cell.reasons.length === 0 ? (
+          <p className="small">Every local check passed.</p>
+        ) : (
+          <ul className="dub-reasons">
+            {cell.reasons.map((reason, i) => (
+              <li key={`${reason.code}-${i}`} className={`dub-reasons--${reason.level}`}>
+                {reason.message}
+                {reason.fix && <span className="small faint"> {reason.fix}</span>}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <section aria-label="Cost">
+        <h4>Cost</h4>
+        {request ? (
+          <p className="small">
+            {formatUsd(cell.amount)} for this cell. {request.charge.explanation}
+            {shared &&
+              ` One request dubs ${request.languages.join(', ')} together (the service takes a video's ${request.scripted ? 'scripted' : 'unscripted'} languages in one call); its charge is split evenly over them.`}
+          </p>
+        ) : (
+          <p className="small faint">Nothing is charged for this cell.</p>
+        )}
+      </section>
+      {job && (
+        <section aria-label="Progress">
+          <h4>Progress</h4>
+          {ACTIVE_STATES.includes(state) && (
+            <ProgressBar
+              fraction={job.progress?.total ? job.progress.done / job.progress.total : undefined}
+              label={`${title} progress`}
+            />
+          )}
+          <p className="small">
+            {label.text}
+            {elapsed !== undefined && ` · ${elapsedText(elapsed)} elapsed`}
+            {job.error && ` · ${job.error.message}`}
+          </p>
+          <div className="row">
+            {ACTIVE_STATES.includes(state) && request && (
+              <Button
+                size="small"
+                variant="danger"
+                busy={actions.busy === 'cancel'}
+                onClick={() => actions.cancel([request.key])}
+              >
+                Cancel {shared ? `the request (${request.languages.length} languages)` : ''}
+              </Button>
+            )}
+            {(state === 'failed' || state === 'canceled') && request && (
+              <Button
+                size="small"
+                busy={actions.busy === 'retry'}
+                onClick={() => actions.retry([request.key])}
+              >
+                Retry · {formatUsd(request.charge.amount)}
+              </Button>
+            )}
+          </div>
+        </section>
+      )}
+      {output && (
+        <section aria-label="Preview">
+          <h4>Preview</h4>
+          <DubPreview original={cell.video} dubbed={output.path} />
+        </section>
+      )}
+      {job?.result && (
+        <section aria-label="Service reports">
+          <h4>Service reports</h4>
+          <DubReports result={job.result} />
+        </section>
+      )}
+      {srt && cell.script && (
+        <section aria-label="Approved script against the re-timed export">
+          <h4>Approved script ↔ re-timed .srt</h4>
+          <SrtDiff approved={cell.script} exported={srt.path} report={exportReport} />
+        </section>
+      )}
+    </aside>
+  );
+}

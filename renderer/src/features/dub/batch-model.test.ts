@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest';
+import { planDubBatch } from '../../../../shared/domain/dub';
+import { dubPartSchema } from '../../../../shared/domain/project/document';
+import { fromDubPart, toDubPart } from './batch-project';
+import { acceptHandoff } from './handoff';
+import { EMPTY_DRAFT, useDubBatch } from './batch-store';
+import { inSelection, selectedKeys, selectedVideos } from './grid-selection';
+
+const plan = planDubBatch({
+  videos: ['/v/a.mp4', '/v/b.mp4', '/v/c.mp4'].map((path) => ({
+    path,
+    durationSeconds: 20,
+    bytes: 1000,
+    hasVideo: true,
+  })),
+  scripts: [],
+  scriptFacts: [],
+  settings: {
+    languages: ['es', 'fr', 'de'],
+    ducking: true,
+    lipsync: false,
+    exportSrt: false,
+    engine: 'local',
+    maxUploadMb: 300,
+  },
+  account: { balance: 100 },
+});
+
+describe('grid cursor and selection', () => {
+  it('moves within the grid, extends with Shift, and selects all', () => {
+    const store = useDubBatch.getState();
+    store.setCursor(0, 0);
+    store.moveCursor(-1, -1, false, 3, 3);
+    expect(useDubBatch.getState().cursor).toMatchObject({ row: 0, col: 0 });
+    store.moveCursor(1, 1, true, 3, 3);
+    const cursor = useDubBatch.getState().cursor;
+    expect(cursor.anchor).toEqual({ row: 0, col: 0 });
+    expect(inSelection(cursor, 1, 0)).toBe(true);
+    expect(inSelection(cursor, 2, 0)).toBe(false);
+    expect(selectedKeys(plan, cursor)).toHaveLength(4);
+    expect(selectedVideos(plan, cursor)).toEqual(['/v/a.mp4', '/v/b.mp4']);
+    store.selectAll(3, 3);
+    expect(selectedKeys(plan, useDubBatch.getState().cursor)).toHaveLength(9);
+    store.collapseSelection();
+    expect(selectedKeys(plan, useDubBatch.getState().cursor)).toEqual(['/v/c.mp4\u0000de']);
+  });
+
+  it('Space leaves cells out and a second Space puts them back', () => {
+    const store = useDubBatch.getState();
+    store.toggleCells(['/v/a.mp4\u0000es', '/v/a.mp4\u0000fr']);
+    expect(Object.keys(useDubBatch.getState().excluded)).toHaveLength(2);
+    store.toggleCells(['/v/a.mp4\u0000es', '/v/a.mp4\u0000fr']);
+    expect(useDubBatch.getState().excluded).toEqual({});
+  });
+
+  it('reports duplicates among added files as skipped', () => {
+    useDubBatch.getState().load({});
+    const add = { videos: ['/v/a.mp4'], scripts: ['/v/a.es.srt'], skipped: [] };
+    useDubBatch.getState().addSorted(add);
+    useDubBatch.getState().addSorted(add);
+    const state = useDubBatch.getState();
+    expect(state.videos).toEqual(['/v/a.mp4']);
+    expect(state.skipped.map((s) => s.reason)).toEqual([
+      'Already in the batch.',
+      'Already in the batch.',
+    ]);
+  });
+});
+
+describe('the batch in the project document', () => {
+  it('round-trips through the dub part schema', () => {
+    const draft = {
+      ...EMPTY_DRAFT,
+      videos: ['/v/a.mp4'],
+      scripts: [{ path: '/v/x.srt', language: 'fr' as const, video: '/v/a.mp4' }],
+      runs: { '/v/a.mp4#scripted': 'job-1' },
+    };
+    const part = dubPartSchema.parse(toDubPart(draft));
+    expect({ ...EMPTY_DRAFT, ...fromDubPart(part) }).toEqual(draft);
+  });
+});
+
+describe('Send to Dub from Subtitles', () => {
+  it('adds the video and its scripts assigned to it, and their languages as columns', () => {
+    useDubBatch.getState().load({ languages: ['es'] });
+    const ignored = acceptHandoff({
+      videoPath: '/s/interview.mp4',
+      scripts: { es: '/s/out/interview-final.srt', de: '/s/out/interview-de.srt', xx: '/s/x.srt' },
+    });
+    const state = useDubBatch.getState();
+    expect(ignored).toHaveLength(1);
+    expect(state.videos).toEqual(['/s/interview.mp4']);
+    expect(state.languages).toEqual(['es', 'de']);
+    const planned = planDubBatch({
+      videos: [{ path: '/s/interview.mp4', durationSeconds: 30, bytes: 10, hasVideo: true }],
+      scripts: state.scripts,
+      scriptFacts: [],
+      settings: {
+        languages: state.languages,
+        ducking: true,
+        lipsync: false,
+        exportSrt: true,
+        engine: 'local',
+        maxUploadMb: 300,
+      },
+      account: {},
+    });
+    // Names that say nothing about the video still pair, because the handoff assigned them.
+    expect(planned.unpaired).toEqual([]);
+    expect(planned.rows[0]!.cells.map((c) => c.script)).toEqual([
+      '/s/out/interview-final.srt',
+      '/s/out/interview-de.srt',
+    ]);
+  });
+});

@@ -1,0 +1,139 @@
+import { useDubBatch } from './batch-store';
+import { useCommands } from '../../editor/commands';
+import type { RunnableCommand } from '../../editor/commands/registry';
+import { cellState, pendingRequests, type DubBatchPlan } from '../../../../shared/domain/dub';
+import type { Job } from '../../../../shared/domain/jobs/job';
+import type { DubQueueState } from '../../../../shared/ipc/channels/dub';
+import type { BatchActions } from './use-batch-actions';
+import { selectedKeys, selectedVideos } from './grid-selection';
+
+type DubCommand = Omit<RunnableCommand, 'scope'>;
+
+/**
+ * The Dub grid's keys, through the command registry (scope 'dub') so the shortcuts sheet and
+ * the native menu list them: spreadsheet-style moves, Space to leave cells in or out, and the
+ * batch's run controls.
+ */
+export function useDubCommands(
+  plan: DubBatchPlan,
+  jobs: ReadonlyMap<string, Job>,
+  queue: DubQueueState | undefined,
+  actions: BatchActions,
+): void {
+  const rows = plan.rows.length;
+  const cols = useDubBatch((s) => s.languages.length);
+  const store = () => useDubBatch.getState();
+  const move = (dRow: number, dCol: number, extend: boolean) => () =>
+    store().moveCursor(dRow, dCol, extend, rows, cols);
+  const hasCells = () => rows > 0 && cols > 0;
+  const started = () => Object.keys(store().runs).length > 0;
+  const grid = 'Dub grid';
+  const batch = 'Dub batch';
+  const arrows: [string, number, number][] = [
+    ['Up', -1, 0],
+    ['Down', 1, 0],
+    ['Left', 0, -1],
+    ['Right', 0, 1],
+  ];
+  const commands: DubCommand[] = [
+    ...arrows.flatMap(([key, dRow, dCol]): DubCommand[] => [
+      {
+        id: `dub.move-${key.toLowerCase()}`,
+        label: `Move ${key.toLowerCase()}`,
+        keys: [`Arrow${key}`],
+        group: grid,
+        run: move(dRow, dCol, false),
+        enabled: hasCells,
+      },
+      {
+        id: `dub.extend-${key.toLowerCase()}`,
+        label: `Extend selection ${key.toLowerCase()}`,
+        keys: [`Shift+Arrow${key}`],
+        group: grid,
+        run: move(dRow, dCol, true),
+        enabled: hasCells,
+      },
+    ]),
+    {
+      id: 'dub.toggle-cells',
+      label: 'Leave the selected cells in or out of the run',
+      keys: ['Space'],
+      group: grid,
+      enabled: () => hasCells() && !started(),
+      run: () => store().toggleCells(selectedKeys(plan, store().cursor)),
+    },
+    {
+      id: 'dub.select-all',
+      label: 'Select every cell',
+      keys: ['Ctrl+A'],
+      group: grid,
+      enabled: hasCells,
+      run: () => store().selectAll(rows, cols),
+    },
+    {
+      id: 'dub.deselect',
+      label: 'Select only the current cell',
+      keys: ['Ctrl+D'],
+      group: grid,
+      run: () => store().collapseSelection(),
+    },
+    {
+      id: 'dub.open-cell',
+      label: 'Open the cell details',
+      keys: ['Enter'],
+      group: grid,
+      enabled: hasCells,
+      run: () => {
+        const { cursor } = store();
+        const cell = plan.rows[cursor.row]?.cells[cursor.col];
+        if (cell) store().open({ video: cell.video, language: cell.language });
+      },
+    },
+    {
+      id: 'dub.start',
+      label: 'Start or resume the batch',
+      keys: ['Ctrl+E'],
+      group: batch,
+      enabled: () => !actions.busy,
+      run: () => {
+        if (queue?.paused) actions.resume();
+        else if (pendingRequests(plan, store().runs).length > 0) actions.start();
+      },
+    },
+    {
+      id: 'dub.pause',
+      label: 'Pause the batch',
+      keys: ['Ctrl+P'],
+      group: batch,
+      enabled: () => started() && !queue?.paused,
+      run: actions.pause,
+    },
+    {
+      id: 'dub.retry-failed',
+      label: 'Retry failed cells',
+      keys: ['R'],
+      group: batch,
+      run: () => {
+        const { runs } = store();
+        const failed = new Set<string>();
+        for (const row of plan.rows)
+          for (const cell of row.cells)
+            if (cellState(cell, jobs, runs) === 'failed' && cell.requestKey)
+              failed.add(cell.requestKey);
+        if (failed.size > 0) actions.retry([...failed]);
+      },
+    },
+    {
+      id: 'dub.remove-rows',
+      label: 'Remove the selected videos from the batch',
+      keys: ['Delete'],
+      group: grid,
+      enabled: () => hasCells() && !started(),
+      run: () => store().removeVideos(selectedVideos(plan, store().cursor)),
+    },
+  ];
+  useCommands(
+    'dub',
+    commands.map((command) => ({ ...command, scope: 'dub' as const })),
+  );
+}

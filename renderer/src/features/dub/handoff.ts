@@ -1,0 +1,41 @@
+import { isLanguageCode } from '../../../../shared/api/languages';
+import type { BatchScriptFile } from '../../../../shared/domain/dub';
+import { useDubBatch } from './batch-store';
+
+/**
+ * What "Send to Dub" in the Subtitles workspace hands over: a video and one approved script per
+ * language, already written to files. Same shape as the Subtitles branch's DubHandoff.
+ */
+export interface SubtitlesHandoff {
+  videoPath?: string;
+  scripts: Record<string, string>;
+}
+
+/**
+ * Adds a handoff to the batch: the video as a row, its scripts assigned to it explicitly (so
+ * pairing never guesses), and their languages added as columns. Returns what was left out.
+ */
+export function acceptHandoff(handoff: SubtitlesHandoff): string[] {
+  const ignored: string[] = [];
+  const video = handoff.videoPath;
+  const scripts: BatchScriptFile[] = [];
+  for (const [language, path] of Object.entries(handoff.scripts)) {
+    if (!isLanguageCode(language)) {
+      ignored.push(`${path}: ${language} is not a dubbing language`);
+      continue;
+    }
+    scripts.push(video ? { path, language, video } : { path, language });
+  }
+  const store = useDubBatch.getState();
+  store.addSorted({ videos: video ? [video] : [], scripts: [], skipped: [] });
+  const known = new Set(store.scripts.map((s) => s.path));
+  useDubBatch.setState((state) => ({
+    scripts: [...state.scripts, ...scripts.filter((s) => !known.has(s.path))],
+    languages: [
+      ...state.languages,
+      ...scripts.map((s) => s.language!).filter((l) => !state.languages.includes(l)),
+    ],
+    revision: state.revision + 1,
+  }));
+  return ignored;
+}
