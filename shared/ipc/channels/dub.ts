@@ -97,6 +97,11 @@ export const dubChannels = {
         videos: z.array(filePath).max(2000),
         scripts: z.array(dubScriptSchema).max(5000),
         settings: dubSettingsSchema,
+        /** Cells the user left out of this run: never planned into a request, never charged. */
+        excluded: z
+          .array(z.object({ video: filePath, language: z.string().min(2).max(10) }).strict())
+          .max(40_000)
+          .default([]),
       })
       .strict(),
     response: z.object({ runs: runsSchema, submitted: z.number(), blocked: z.number() }),

@@ -42,6 +42,8 @@ export interface StartInput {
   videos: readonly string[];
   scripts: readonly DubScript[];
   settings: DubSettings;
+  /** Cells left out of this run (planned as skipped: no request, no charge). */
+  excluded?: readonly { video: string; language: string }[];
 }
 
 /**
@@ -246,6 +248,9 @@ export class DubQueue {
           maxUploadMb: await this.options.maxUploadMb(),
         },
         account: account.value,
+        excluded: new Set(
+          (input.excluded ?? []).map((cell) => `${cell.video}\u0000${cell.language}`),
+        ),
       }),
     );
   }

@@ -31,17 +31,16 @@ export function BatchBar({ plan, jobs, queue, checking, actions }: BatchBarProps
   const paused = queue?.paused ?? false;
   const succeeded = progress.counts.succeeded ?? 0;
   const runnable = progress.started + pending.reduce((n, r) => n + r.languages.length, 0);
-  // main plans the batch again on dub:start and has no notion of a cell left out yet, so a run
-  // with left-out cells would charge them: Start waits until they are back in.
+  // Cells left out (Space) go to main with Start and are planned as skipped: never charged.
   const leftOut = progress.counts.skipped ?? 0;
-  const canStart = !checking && pending.length > 0 && !short && leftOut === 0;
+  const canStart = !checking && pending.length > 0 && !short;
 
   return (
     <section className="dub-bar" aria-label="Batch">
       <div className="dub-bar__totals">
         <span>
           Total{' '}
-          <strong data-testid="dub-cost-total" data-amount={plan.total.toFixed(2)}>
+          <strong data-testid="dub-cost-total" data-amount={formatUsd(plan.total).slice(1)}>
             {formatUsd(plan.total)}
           </strong>
         </span>
@@ -119,10 +118,9 @@ export function BatchBar({ plan, jobs, queue, checking, actions }: BatchBarProps
         </p>
       )}
       {leftOut > 0 && (
-        <p className="small dub-bar__short">
-          {leftOut} cell{leftOut === 1 ? ' is' : 's are'} left out: the queue cannot skip single
-          cells yet. Put {leftOut === 1 ? 'it' : 'them'} back (Space), or untick the language or
-          remove the video (Delete), then Start.
+        <p className="small faint">
+          {leftOut} cell{leftOut === 1 ? ' is' : 's are'} left out of this run and not charged
+          (Space puts {leftOut === 1 ? 'it' : 'them'} back).
         </p>
       )}
       {short && (

@@ -54,12 +54,16 @@ export function useBatchActions(): BatchActions {
       run('start', async () => {
         const projectPath = await ensureProject();
         await saveBatch(false);
-        const { videos, scripts, languages, ducking, lipsync, exportSrt } = store();
+        const { videos, scripts, languages, ducking, lipsync, exportSrt, excluded } = store();
         const answer = await invoke('dub:start', {
           projectPath,
           videos,
           scripts,
           settings: { languages, ducking, lipsync, exportSrt },
+          excluded: Object.keys(excluded).map((key) => {
+            const [video = '', language = ''] = key.split('\u0000');
+            return { video, language };
+          }),
         });
         store().setRuns(answer.runs);
       }),
