@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { subtitlesPartSchema } from './subtitles-part';
 
 /**
  * A project document: one `<name>.soundstage` JSON file in the project folder, written by main's
@@ -105,8 +106,8 @@ export const projectDocumentSchema = z.object({
   createdAt: z.number(),
   updatedAt: z.number(),
   score: scorePartSchema.optional(),
-  /** Owned by the Subtitles workspace (its schema lands with it). */
-  subtitles: z.record(z.string(), z.unknown()).optional(),
+  /** Owned by the Subtitles workspace (./subtitles-part; defaults keep `{}` valid). */
+  subtitles: subtitlesPartSchema.optional(),
   /** Owned by the Dub workspace (its schema lands with it). */
   dub: z.record(z.string(), z.unknown()).optional(),
 });
