@@ -47,7 +47,9 @@ export function previewReplacements(
       pattern.lastIndex = 0;
       const matches = cue.text.match(pattern)?.length ?? 0;
       if (matches === 0) continue;
-      const after = cue.text.replace(pattern, query.regex ? query.replace : () => query.replace);
+      const after = query.regex
+        ? cue.text.replace(pattern, query.replace)
+        : cue.text.replace(pattern, () => query.replace);
       changes.push({ language, cueId: cue.id, before: cue.text, after, matches });
     }
   }
