@@ -1,6 +1,7 @@
 import { Panel } from '../../ui/Panel';
 import { TaskForm } from '../tasks/TaskForm';
 import { DUBBING_TASK } from '../tasks/language-tasks';
+import { ScriptsFromSubtitles } from './ScriptsFromSubtitles';
 
 export function DubScreen() {
   return (
@@ -8,6 +9,7 @@ export function DubScreen() {
       <p className="screen__intro">
         Dub videos into up to 17 languages, optionally speaking your approved subtitle scripts.
       </p>
+      <ScriptsFromSubtitles />
       <Panel title="Dub a video" label="Dub a video">
         <TaskForm spec={DUBBING_TASK} />
       </Panel>
