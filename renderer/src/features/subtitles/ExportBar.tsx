@@ -30,12 +30,17 @@ export function ExportBar({ part }: { part: SubtitlesPart }) {
   const languages = Object.keys(part.languages);
   const [format, setFormat] = useState<'srt' | 'vtt'>('srt');
   const [language, setLanguage] = useState<string>('all');
-  const [state, setState] = useState<{ busy?: string; done?: string; error?: string }>({});
+  const [state, setState] = useState<{
+    busy?: string;
+    done?: string;
+    paths?: string[];
+    error?: string;
+  }>({});
 
-  const run = async (label: string, work: () => Promise<string>) => {
+  const run = async (label: string, work: () => Promise<{ done: string; paths: string[] }>) => {
     setState({ busy: label });
     try {
-      setState({ done: await work() });
+      setState(await work());
     } catch (error) {
       setState({
         error: `${errorMessage(error)} Check the project folder in Settings, then try again.`,
@@ -47,7 +52,7 @@ export function ExportBar({ part }: { part: SubtitlesPart }) {
       const chosen = language === 'all' ? languages : [language];
       const paths = [];
       for (const code of chosen) paths.push(await writeLanguage(part, code, format));
-      return `Saved ${paths.map(fileName).join(', ')}`;
+      return { done: `Saved ${paths.map(fileName).join(', ')} in the project folder`, paths };
     });
   const sendToDub = () =>
     run('Preparing scripts…', async () => {
@@ -60,7 +65,7 @@ export function ExportBar({ part }: { part: SubtitlesPart }) {
         sentAt: Date.now(),
       });
       goTo('dub');
-      return 'Sent to Dub';
+      return { done: 'Sent to Dub', paths: Object.values(scripts) };
     });
 
   return (
@@ -100,7 +105,12 @@ export function ExportBar({ part }: { part: SubtitlesPart }) {
       >
         Send to Dub
       </Button>
-      <span className="small muted" role="status" data-testid="subs-export-status">
+      <span
+        className="small muted"
+        role="status"
+        data-testid="subs-export-status"
+        data-paths={state.paths?.join('\n')}
+      >
         {state.busy ?? state.done ?? ''}
       </span>
       {state.error && (
