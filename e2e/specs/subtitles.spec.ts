@@ -87,7 +87,7 @@ test('edit subtitles: side by side, QC fix, snapping re-time with undo, export, 
 
   // The video: one region per cue on its waveform.
   chooser = page.waitForEvent('filechooser');
-  await page.getByRole('button', { name: 'Choose video…' }).click();
+  await page.getByTestId('subs-video').click();
   await (await chooser).setFiles(clip);
   await expect(page.getByTestId('cue-region')).toHaveCount(2, { timeout: 30_000 });
 
