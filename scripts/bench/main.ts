@@ -12,6 +12,7 @@ import {
   videoToVideoSoundSpeed,
 } from './engine-figures';
 import { subtitleParseSpeed } from './subtitle-figures';
+import { subtitlesEditor } from './subtitles-editor';
 import { timelineDrag } from './timeline-drag';
 
 const workDir = await mkdtemp(join(tmpdir(), 'soundstage-bench-'));
@@ -32,6 +33,7 @@ const sections: [string, () => Promise<string[]>][] = [
   ['Subtitles', () => subtitleParseSpeed()],
   ['Media', () => mediaFigures(workDir)],
   ['Renderer', () => timelineDrag()],
+  ['Renderer', () => subtitlesEditor()],
 ];
 let failures = 0;
 for (const [, run] of sections) {
