@@ -108,13 +108,13 @@ test('edit subtitles: side by side, QC fix, snapping re-time with undo, export, 
   const region = page.locator(`[data-testid="cue-region"][data-cue-id="${firstId}"]`);
   const box = (await region.boundingBox())!;
   const pxPerMs = box.width / 2000;
-  const handle = region.locator('[part~="region-handle-right"]');
-  const grip = (await handle.boundingBox())!;
-  const y = grip.y + grip.height / 2;
-  await page.mouse.move(grip.x + grip.width / 2, y);
+  // The right resize handle is the region's last 6 px.
+  const gripX = box.x + box.width - 3;
+  const y = box.y + box.height / 2;
+  await page.mouse.move(gripX, y);
   await page.mouse.down();
-  await page.mouse.move(grip.x + grip.width / 2 + 200 * pxPerMs, y, { steps: 5 });
-  await page.mouse.move(grip.x + grip.width / 2 + (CUT_MS - 2500 - 60) * pxPerMs, y, { steps: 5 });
+  await page.mouse.move(gripX + 200 * pxPerMs, y, { steps: 5 });
+  await page.mouse.move(gripX + (CUT_MS - 2500 - 60) * pxPerMs, y, { steps: 5 });
   await page.mouse.up();
   await expect(row).toHaveAttribute('data-end-ms', String(CUT_MS));
   await page.locator('body').click({ position: { x: 2, y: 2 } });

@@ -1,10 +1,11 @@
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import WaveSurfer from 'wavesurfer.js';
 import RegionsPlugin, { type Region } from 'wavesurfer.js/dist/plugins/regions.esm.js';
 import type { Cue } from '../../../../shared/domain/subtitles/cue';
 import { placeCueEdge, setCueTiming } from '../../../../shared/domain/subtitles/edits';
 import { limitsFor, profileById } from '../../../../shared/domain/subtitles/profiles';
 import type { DecodedPeaks } from '../../editor/timeline';
+import { adoptWaveformStyles } from '../../ui/waveform/use-wavesurfer';
 import * as player from '../score/player';
 import { useTransport } from '../score/transport-store';
 import { editLanguage, subsPart, useSubsView } from './subs-store';
@@ -69,6 +70,8 @@ export function SubsWaveform({
     null,
   );
   const free = useRef(false);
+  /** Bumped when wavesurfer knows the duration: regions added before would collapse to 0. */
+  const [ready, setReady] = useState(0);
   const latest = useRef({ cues, shotsMs });
   useLayoutEffect(() => {
     latest.current = { cues, shotsMs };
@@ -90,8 +93,11 @@ export function SubsWaveform({
       interact: true,
       plugins: [regions],
     });
+    adoptWaveformStyles(ws);
     wave.current = { ws, regions };
     const offs = [
+      ws.on('ready', () => setReady((n) => n + 1)),
+      ws.on('decode', () => setReady((n) => n + 1)),
       ws.on('interaction', (seconds) => player.seek(seconds * 1000)),
       regions.on('region-clicked', (region, event) => {
         event.stopPropagation();
@@ -124,7 +130,7 @@ export function SubsWaveform({
   // Regions follow the cues: added, moved or removed by id, never all redrawn per keystroke.
   useEffect(() => {
     const current = wave.current;
-    if (!current) return;
+    if (!current || ready === 0) return;
     const existing = new Map(current.regions.getRegions().map((r) => [r.id, r]));
     const color = style('--accent-soft', 'rgba(94, 196, 182, 0.18)');
     for (const cue of cues) {
@@ -146,7 +152,7 @@ export function SubsWaveform({
       el.setAttribute('data-end-ms', String(cue.endMs));
     }
     for (const stale of existing.values()) stale.remove();
-  }, [cues, peaks, durationMs]);
+  }, [cues, ready]);
 
   return (
     <div
