@@ -34,6 +34,8 @@ function LanguageHeader({ part }: { part: SubtitlesPart }) {
       {part.shown.map((language, column) => (
         <span role="columnheader" key={column}>
           <select
+            className="select"
+            className="select"
             aria-label={`Language in column ${column + 1}`}
             value={language}
             data-testid="subs-language"

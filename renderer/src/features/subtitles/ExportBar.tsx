@@ -71,6 +71,8 @@ export function ExportBar({ part }: { part: SubtitlesPart }) {
   return (
     <div className="subs-export row" aria-label="Export">
       <select
+        className="select"
+        className="select"
         aria-label="Language to export"
         value={language}
         onChange={(e) => setLanguage(e.target.value)}
@@ -81,6 +83,8 @@ export function ExportBar({ part }: { part: SubtitlesPart }) {
         ))}
       </select>
       <select
+        className="select"
+        className="select"
         aria-label="Format"
         value={format}
         onChange={(e) => setFormat(e.target.value as 'srt' | 'vtt')}

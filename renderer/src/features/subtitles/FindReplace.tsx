@@ -39,6 +39,7 @@ export function FindReplace({ part }: { part: SubtitlesPart }) {
       <label className="field">
         <span className="field__label">Find</span>
         <input
+          className="input"
           ref={findRef}
           data-testid="subs-find"
           value={query.find}
@@ -48,6 +49,7 @@ export function FindReplace({ part }: { part: SubtitlesPart }) {
       <label className="field">
         <span className="field__label">Replace with</span>
         <input
+          className="input"
           data-testid="subs-replace"
           value={query.replace}
           onChange={(e) => update({ replace: e.target.value })}

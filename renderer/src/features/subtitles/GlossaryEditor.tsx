@@ -70,12 +70,15 @@ export function GlossaryEditor({ part }: { part: SubtitlesPart }) {
     <div className="subs-glossary" aria-label="Glossary">
       <form className="subs-glossary__add" onSubmit={(e) => (e.preventDefault(), addTerm())}>
         <input
+          className="input"
           aria-label="Term in the source language"
           placeholder="Term"
           value={term}
           onChange={(e) => setTerm(e.target.value)}
         />
         <select
+          className="select"
+          className="select"
           aria-label="Language of the rendering"
           value={lang}
           onChange={(e) => setLanguage(e.target.value)}
@@ -85,6 +88,7 @@ export function GlossaryEditor({ part }: { part: SubtitlesPart }) {
           ))}
         </select>
         <input
+          className="input"
           aria-label="Required rendering"
           placeholder="Must read"
           value={rendering}
@@ -114,6 +118,7 @@ export function GlossaryEditor({ part }: { part: SubtitlesPart }) {
       </ul>
       <form className="subs-glossary__add" onSubmit={(e) => (e.preventDefault(), addKeep())}>
         <input
+          className="input"
           aria-label="Do-not-translate words, comma separated"
           placeholder="Names, brands…"
           value={keep}

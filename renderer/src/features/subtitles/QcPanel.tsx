@@ -56,6 +56,8 @@ export function QcPanel({ part, checks }: { part: SubtitlesPart; checks: SubsChe
       <label className="field subs-qc__profile">
         <span className="field__label">Profile</span>
         <select
+          className="select"
+          className="select"
           data-testid="qc-profile"
           value={part.profile}
           onChange={(event) =>

@@ -158,6 +158,7 @@ export function SubsWaveform({
     <div
       ref={container}
       className="subs-wave"
+      role="group"
       data-testid="subs-waveform"
       aria-label="Waveform: drag a cue's edges to re-time it (Alt or Shift: no snapping)"
       onPointerDownCapture={(event) => (free.current = event.altKey || event.shiftKey)}
