@@ -35,7 +35,6 @@ function LanguageHeader({ part }: { part: SubtitlesPart }) {
         <span role="columnheader" key={column}>
           <select
             className="select"
-            className="select"
             aria-label={`Language in column ${column + 1}`}
             value={language}
             data-testid="subs-language"

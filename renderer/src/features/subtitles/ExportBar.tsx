@@ -72,7 +72,6 @@ export function ExportBar({ part }: { part: SubtitlesPart }) {
     <div className="subs-export row" aria-label="Export">
       <select
         className="select"
-        className="select"
         aria-label="Language to export"
         value={language}
         onChange={(e) => setLanguage(e.target.value)}
@@ -83,7 +82,6 @@ export function ExportBar({ part }: { part: SubtitlesPart }) {
         ))}
       </select>
       <select
-        className="select"
         className="select"
         aria-label="Format"
         value={format}
