@@ -78,7 +78,6 @@ export function GlossaryEditor({ part }: { part: SubtitlesPart }) {
         />
         <select
           className="select"
-          className="select"
           aria-label="Language of the rendering"
           value={lang}
           onChange={(e) => setLanguage(e.target.value)}

@@ -57,7 +57,6 @@ export function QcPanel({ part, checks }: { part: SubtitlesPart; checks: SubsChe
         <span className="field__label">Profile</span>
         <select
           className="select"
-          className="select"
           data-testid="qc-profile"
           value={part.profile}
           onChange={(event) =>
