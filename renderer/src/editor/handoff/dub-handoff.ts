@@ -24,3 +24,23 @@ export const useDubHandoff = create<HandoffState>()((set) => ({
   send: (handoff) => set({ handoff }),
   clear: () => set({ handoff: null }),
 }));
+
+/**
+ * The hand-over as the Dub batch lists it (one video row, each script assigned to that video and
+ * its language), for Dub to add to its own part.
+ */
+export function handoffAsBatch(handoff: DubHandoff): {
+  videos: { path: string }[];
+  scripts: { path: string; language: string; video?: string }[];
+} {
+  return {
+    videos: handoff.videoPath ? [{ path: handoff.videoPath }] : [],
+    scripts: Object.entries(handoff.scripts)
+      .filter(([language]) => language !== handoff.sourceLanguage)
+      .map(([language, path]) => ({
+        path,
+        language,
+        ...(handoff.videoPath ? { video: handoff.videoPath } : {}),
+      })),
+  };
+}
