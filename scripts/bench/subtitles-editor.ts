@@ -81,15 +81,12 @@ export async function subtitlesEditor(): Promise<string[]> {
     await page.evaluate(() => (window.location.hash = '#/subtitles'));
     const chooser = page.waitForEvent('filechooser');
     await page.getByTestId('subs-import').click();
+    // First render: from choosing the files (upload, read and parse in main, QC, render) to the
+    // first row drawn.
+    const t0 = performance.now();
     await (await chooser).setFiles([en, es]);
-    // First render: from the files being read (encoding shown) to the first row drawn.
-    await page.getByTestId('subs-encoding').waitFor({ timeout: 60_000 });
-    const firstRenderMs = (await page.evaluate(`new Promise((resolve) => {
-      const t0 = performance.now();
-      const check = () => document.querySelector('[data-testid="cue-row"]')
-        ? resolve(performance.now() - t0) : requestAnimationFrame(check);
-      check();
-    })`)) as number;
+    await page.getByTestId('cue-row').first().waitFor({ timeout: 60_000 });
+    const firstRenderMs = performance.now() - t0;
     const rows = await page.getByTestId('cue-row').count();
 
     // Typing: time from each key press to the frame after React and QC have run.
@@ -115,7 +112,10 @@ export async function subtitlesEditor(): Promise<string[]> {
     return [
       `Subtitles editor (${CUES} cues × 2 languages, every QC rule live; targets: first render ≤ 500 ms, typing p95 ≤ 16 ms, no task > 50 ms)`,
       formatRow('rows drawn (virtualised)', String(rows)),
-      formatRow('first render after read', `${firstRenderMs.toFixed(0)} ms`),
+      formatRow(
+        'choose files to first row (upload, read, QC, render)',
+        `${firstRenderMs.toFixed(0)} ms`,
+      ),
       formatRow(
         'keystroke to next frame p50 / p95',
         `${percentile(keys, 50).toFixed(1)} ms`,

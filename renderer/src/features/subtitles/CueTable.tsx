@@ -68,8 +68,11 @@ export function CueTable({ part, checks }: { part: SubtitlesPart; checks: SubsCh
   );
   const warnings = useMemo(() => {
     const map = new Map<string, string[]>();
-    for (const w of part.serviceWarnings)
-      map.set(w.cueId, [...(map.get(w.cueId) ?? []), w.message]);
+    for (const w of part.serviceWarnings) {
+      const list = map.get(w.cueId);
+      if (list) list.push(w.message);
+      else map.set(w.cueId, [w.message]);
+    }
     return map;
   }, [part.serviceWarnings]);
 

@@ -46,7 +46,11 @@ function fixRule(part: SubtitlesPart, rule: RuleId, issues: readonly LanguageIss
 export function QcPanel({ part, checks }: { part: SubtitlesPart; checks: SubsChecks }) {
   const byRule = useMemo(() => {
     const map = new Map<RuleId, LanguageIssue[]>();
-    for (const issue of checks.issues) map.set(issue.rule, [...(map.get(issue.rule) ?? []), issue]);
+    for (const issue of checks.issues) {
+      const list = map.get(issue.rule);
+      if (list) list.push(issue);
+      else map.set(issue.rule, [issue]);
+    }
     return map;
   }, [checks.issues]);
   const selected = useSubsView((s) => s.cueId);
