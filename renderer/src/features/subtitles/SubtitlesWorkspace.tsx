@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useDeferredValue, useMemo } from 'react';
 import { useUndoableDocument } from '../../editor/history';
 import { Button } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';
@@ -40,7 +40,8 @@ export function SubtitlesWorkspace() {
     undo,
     redo,
   } = useUndoableDocument(subsDocument, 'Subtitles');
-  const checks = useSubsChecks(part);
+  // Checks follow the text a frame behind while typing fast, so a key press paints at once.
+  const checks = useSubsChecks(useDeferredValue(part));
   useSubsCommands(checks.issues);
   const media = useSubsMedia(part.video?.path);
   const save = useSubsAutosave();
