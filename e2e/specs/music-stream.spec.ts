@@ -48,6 +48,10 @@ test('first run: generate streamed music, hear it while it streams, find the job
   // The finished take shows its waveform; Save as writes it into the project folder.
   await expect(music.waveform).toBeVisible({ timeout: 90_000 });
   await expect(page.getByText('Loading waveform…')).toHaveCount(0, { timeout: 30_000 });
+  // The live player is not swapped out when the take finishes: it carries on from where it was.
+  const atFinish = await music.streamTime();
+  expect(atFinish).toBeGreaterThan(first);
+  await expect.poll(() => music.streamTime(), { timeout: 10_000 }).toBeGreaterThan(atFinish + 0.3);
   await page.screenshot({ path: 'e2e/artifacts/screens/score-take.png' });
   await music.save.click();
   const savedPath = await page.getByTestId('take-saved-path').locator('.mono').textContent();

@@ -17,6 +17,8 @@ import { createAppMenu } from './adapters/app-menu';
 import { SafeStorageSecretStorage } from './adapters/safe-storage';
 import { openElectronSettings } from './adapters/electron-settings';
 import { UtilityProcessEngineLauncher } from './adapters/utility-engine-launcher';
+import { electronBatchDisplay } from './adapters/batch-display';
+import { batchProgressSink } from './services/dub/batch-progress';
 import { isAllowedExternalUrl } from './services/external-links';
 import { createMainWindow, isTrustedFrame } from './window';
 
@@ -90,6 +92,7 @@ if (!app.requestSingleInstanceLock()) {
       // The encrypted key lives in the user data folder, which previews may read: keep it out.
       secretFiles: [join(userDataDir, 'api-key.enc')],
       emit: (channel, payload) => window?.webContents.send(channel, payload),
+      batchProgress: batchProgressSink(electronBatchDisplay(() => window)),
       log,
     });
     // Menu choices go back to the page, where the same command registry as the keys runs them.

@@ -2,7 +2,7 @@ import { access, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LanguageCode } from '../../shared/api/languages';
-import { LANGUAGE_NAMES } from '../../shared/api/languages';
+import { LANGUAGE_NAMES, LOCAL_TRANSLATION_LANGUAGES } from '../../shared/api/languages';
 import { lastErrorLine, runTool } from '../media/process';
 import type { Cue } from '../../shared/domain/subtitles/cue';
 import { limitsFor, STREAMING_PROFILE } from '../../shared/domain/subtitles/profiles';
@@ -14,15 +14,7 @@ import { speechFail, speechOk } from './result';
 const MODES_DIR = '/usr/share/apertium/modes';
 
 /** Languages with an Apertium route here (es_419 gets the es text; pt_br has its own mode). */
-export const TRANSLATABLE_LANGUAGES: readonly LanguageCode[] = [
-  'en',
-  'es',
-  'es_419',
-  'fr',
-  'it',
-  'pt',
-  'pt_br',
-];
+export const TRANSLATABLE_LANGUAGES: readonly LanguageCode[] = LOCAL_TRANSLATION_LANGUAGES;
 
 export const TRANSLATION_COVERAGE =
   'The local engine translates only between en, es, es_419, fr, it, pt and pt_br (Apertium, draft quality).';

@@ -14,6 +14,7 @@ import {
 import { subtitleParseSpeed } from './subtitle-figures';
 import { subtitlesEditor } from './subtitles-editor';
 import { timelineDrag } from './timeline-drag';
+import { dubDropFigures, dubQueueFigures } from './dub-figures';
 
 const workDir = await mkdtemp(join(tmpdir(), 'soundstage-bench-'));
 const key = 'sk_bench_key';
@@ -34,6 +35,8 @@ const sections: [string, () => Promise<string[]>][] = [
   ['Media', () => mediaFigures(workDir)],
   ['Renderer', () => timelineDrag()],
   ['Renderer', () => subtitlesEditor()],
+  ['Dub', () => dubDropFigures(workDir)],
+  ['Dub', () => dubQueueFigures(workDir)],
 ];
 let failures = 0;
 for (const [, run] of sections) {

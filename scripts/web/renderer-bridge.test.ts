@@ -22,8 +22,10 @@ const closeServer = (server: WebSocketServer) =>
     server.close(() => resolve());
   });
 const createSocket = (url: string) => new WebSocket(url) as unknown as SocketLike;
+// Socket traffic has no single event to await here; the bound (at least 30 s) is generous so a
+// loaded machine only makes the wait longer, while a condition never reached still fails.
 const waitFor = async (check: () => boolean) => {
-  for (let i = 0; i < 400 && !check(); i++) await new Promise((r) => setTimeout(r, 10));
+  for (let i = 0; i < 3000 && !check(); i++) await new Promise((r) => setTimeout(r, 10));
   if (!check()) throw new Error('condition not reached');
 };
 

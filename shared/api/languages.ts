@@ -46,3 +46,17 @@ export function isLanguageCode(value: string): value is LanguageCode {
 
 /** Dubbing bills three languages when `languages` is omitted. */
 export const DEFAULT_DUBBING_LANGUAGES: LanguageCode[] = ['zh_cn', 'es', 'fr'];
+
+/**
+ * Languages the local engine can dub into without a script: it translates the English
+ * transcript offline (Apertium), and has routes only into these. Other languages need a script.
+ */
+export const LOCAL_TRANSLATION_LANGUAGES: readonly LanguageCode[] = [
+  'en',
+  'es',
+  'es_419',
+  'fr',
+  'it',
+  'pt',
+  'pt_br',
+];

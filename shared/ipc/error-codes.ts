@@ -70,6 +70,9 @@ export const LOCAL_ERROR_CODES = [
   'not_a_project',
   'project_not_saved',
   'nothing_to_restore',
+  // Dub batches.
+  'nothing_to_dub',
+  'no_dub_results',
 ] as const;
 
 export type LocalErrorCode = (typeof LOCAL_ERROR_CODES)[number];

@@ -19,6 +19,8 @@ let services: MainServices;
 let ipc: IpcHandlers;
 let cloud: TestEngine;
 const events: { channel: string; payload: unknown }[] = [];
+/** Re-checked on every push from main, so waits end on the event, not on a polling budget. */
+const onEvent = new Set<() => void>();
 const calls: string[] = [];
 const dirs = { userData: '', home: '', uploads: '', outside: '' };
 
@@ -35,7 +37,10 @@ beforeAll(async () => {
     clientVersion: '0.1.0-test',
     engineLauncher: new ChildProcessEngineLauncher({ appRoot, prefer: 'source' }),
     secretStorage: new FileSecretStorage(path.join(dirs.userData, 'api-key')),
-    emit: (channel, payload) => events.push({ channel, payload }),
+    emit: (channel, payload) => {
+      events.push({ channel, payload });
+      for (const check of onEvent) check();
+    },
     pollIntervalMs: 200,
   });
   ipc = createHandlers({
@@ -101,14 +106,51 @@ afterAll(async () => {
   await fs.rm(base, { recursive: true, force: true });
 });
 
-async function waitForJob(id: string, done: (job: Job) => boolean): Promise<Job> {
-  for (let i = 0; i < 2000; i++) {
+/**
+ * Resolves with what `check` finds once it finds something, re-checking after every push from
+ * main. No polling budget: a slow machine only makes it wait longer; the test timeout bounds it.
+ */
+function whenPushed<T>(check: () => Promise<T | undefined> | T | undefined): Promise<T> {
+  return new Promise((resolve, reject) => {
+    let running = false;
+    let again = false;
+    const listener = () => void run();
+    const settle = () => onEvent.delete(listener);
+    const run = async (): Promise<void> => {
+      if (running) {
+        again = true;
+        return;
+      }
+      running = true;
+      try {
+        do {
+          again = false;
+          const value = await check();
+          if (value !== undefined) {
+            settle();
+            resolve(value);
+            return;
+          }
+        } while (again);
+      } catch (error) {
+        settle();
+        reject(error instanceof Error ? error : new Error(String(error)));
+      } finally {
+        running = false;
+      }
+    };
+    onEvent.add(listener);
+    void run();
+  });
+}
+
+/** Job changes are pushed as `jobs:changed`, so the wait ends on the push that finishes it. */
+function waitForJob(id: string, done: (job: Job) => boolean): Promise<Job> {
+  return whenPushed(async () => {
     const list = await ipc.dispatch('jobs:list', {});
     const job = list.ok ? (list.value as Job[]).find((j) => j.id === id) : undefined;
-    if (job && done(job)) return job;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`job ${id} did not finish`);
+    return job && done(job) ? job : undefined;
+  });
 }
 const terminal = (job: Job) => ['succeeded', 'failed', 'canceled'].includes(job.stage);
 
@@ -319,8 +361,8 @@ describe('IPC handlers over the main services', () => {
     expect(await ipc.dispatch('key:clear', {})).toEqual({ ok: true, value: { configured: false } });
     // Back to the local engine: it starts again and jobs carry on there.
     expect((await ipc.dispatch('settings:update', { engine: { kind: 'local' } })).ok).toBe(true);
-    for (let i = 0; i < 400 && services.engineStatus().state !== 'running'; i++)
-      await new Promise((r) => setTimeout(r, 50));
+    // The engine host pushes `engine:changed` when the restarted engine is running.
+    await whenPushed(() => (services.engineStatus().state === 'running' ? true : undefined));
     expect(await ipc.dispatch('account:services', {})).toMatchObject({ ok: true });
   });
 });

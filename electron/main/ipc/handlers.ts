@@ -21,6 +21,7 @@ import { redactedJob, redactedResult } from '../services/api-client/redacted-err
 import { subtitleHandlers } from './handlers-subtitles';
 import { mediaHandlers } from './handlers-media';
 import { projectHandlers } from './handlers-project';
+import { dubHandlers } from './handlers-dub';
 
 /** What the Electron adapters (or the browser-mode host) provide for the platform's own UI. */
 export interface PlatformDeps {
@@ -194,6 +195,7 @@ export function createHandlers(deps: HandlerDeps): IpcHandlers {
     },
     ...mediaHandlers(services, files),
     ...projectHandlers(services, files),
+    ...dubHandlers(services),
     ...editorHandlers(platform),
   };
 

@@ -14,6 +14,12 @@ import { FileSecretStorage, type SecretStorage } from './key-vault/secret-storag
 import { MediaService } from './media/media-service';
 import type { UploadLimits } from './media/preflight';
 import { ProjectStore } from './project/project-store';
+import { DubFacts } from './dub/dub-facts';
+import { DubQueue } from './dub/dub-queue';
+import { RequestPacer } from './dub/request-pacer';
+import { probeMedia } from './media/probe';
+import { LIMITS } from '../../../shared/api/limits';
+import type { BatchProgressSink } from './dub/batch-progress';
 import { SettingsStore } from './settings/settings-store';
 import type { OpenSettingsDocument } from './settings/settings-document';
 
@@ -39,6 +45,8 @@ export interface MainServicesOptions {
   fetchImpl?: FetchImpl;
   /** Poll schedule base (tests use a short one). */
   pollIntervalMs?: number;
+  /** Where a dub batch's progress goes: Electron's taskbar and notification adapters. */
+  batchProgress?: BatchProgressSink;
   /** Files the renderer must never read even inside the allowed roots (e.g. the encrypted key file). */
   secretFiles?: string[];
 }
@@ -52,6 +60,11 @@ export interface MainServices {
   readonly media: MediaService;
   /** Project documents, autosave journals and recent projects (project:*). */
   readonly projects: ProjectStore;
+  /** The Dub batch queue (dub:*) and its facts cache. */
+  readonly dub: DubQueue;
+  readonly dubFacts: DubFacts;
+  /** Paces every request to the service under the account's rpm_limit. */
+  readonly pacer: RequestPacer;
   readonly userDataDir: string;
   readonly uploadsDir: string;
   /** The client of the chosen service; null while the local engine is not running. */
@@ -83,6 +96,7 @@ export async function createMainServices(options: MainServicesOptions): Promise<
   await settings.load();
 
   let cachedClient: ApiClient | null = null;
+  const pacer = new RequestPacer();
   let limitsCache: { origin: string; at: number; limits: UploadLimits } | null = null;
 
   const vault = new KeyVault({
@@ -117,7 +131,8 @@ export async function createMainServices(options: MainServicesOptions): Promise<
       baseUrl,
       getKey,
       clientVersion: options.clientVersion,
-      fetchImpl: options.fetchImpl,
+      fetchImpl: pacer.wrap(options.fetchImpl ?? fetch),
+      beforePost: (signal) => pacer.acquire(signal),
       log,
     });
   }
@@ -142,13 +157,19 @@ export async function createMainServices(options: MainServicesOptions): Promise<
       : engine.status();
   }
 
+  // Bound once the queue exists (it needs the runner); the runner asks it only from pump().
+  let dub: DubQueue | null = null;
   const jobs = new JobRunner({
     dataDir: options.userDataDir,
     projectFolder: () => settings.get().projectFolder,
     client,
     concurrency: () => settings.get().maxConcurrentJobs,
     origin: () => originOf(settings.get()),
-    onChange: (job) => options.emit('jobs:changed', redactedJob(job)),
+    onChange: (job) => {
+      dub?.jobChanged(job);
+      options.emit('jobs:changed', redactedJob(job));
+    },
+    holds: (job) => dub?.holds(job) ?? false,
     onStreamChunk: (jobId, seq, bytes) =>
       options.emit('stream:chunk', {
         jobId,
@@ -206,6 +227,20 @@ export async function createMainServices(options: MainServicesOptions): Promise<
   });
   const projects = new ProjectStore({ userDataDir: options.userDataDir, projectFolder });
 
+  const dubFacts = new DubFacts({ probe: probeMedia });
+  dub = new DubQueue({
+    jobs,
+    projects,
+    facts: dubFacts,
+    pacer,
+    client,
+    engine: () => (settings.get().engine.kind === 'local' ? 'local' : 'remote'),
+    maxUploadMb: async () => (await uploadLimits()).maxUploadMb ?? LIMITS.defaultMaxUploadMb,
+    onQueueChanged: (state) => options.emit('dub:queueChanged', state),
+    onRunsChanged: (projectPath, runs) => options.emit('dub:runsChanged', { projectPath, runs }),
+    onBatchProgress: (progress) => options.batchProgress?.(progress),
+  });
+
   if (settings.get().engine.kind === 'local') {
     const started = await engine.start();
     if (!started.ok) log(`local engine did not start: ${started.error.message}`);
@@ -219,6 +254,9 @@ export async function createMainServices(options: MainServicesOptions): Promise<
     jobs,
     media,
     projects,
+    dub,
+    dubFacts,
+    pacer,
     userDataDir: options.userDataDir,
     uploadsDir: options.uploadsDir,
     client,

@@ -76,6 +76,8 @@ const LOCAL_TITLES: Record<LocalErrorCode, string> = {
   not_a_project: 'Not a Soundstage project',
   project_not_saved: 'Project not saved',
   nothing_to_restore: 'Nothing to restore',
+  nothing_to_dub: 'Nothing to dub',
+  no_dub_results: 'No dubbed results yet',
 };
 
 export function isApiErrorKind(value: string): value is ApiErrorKind {

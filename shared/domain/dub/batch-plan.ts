@@ -12,6 +12,7 @@ import { problemsFromZod, type FormParts } from '../../api/requests/common';
 import { baseName } from './file-names';
 import {
   levelOf,
+  localTranslationReasons,
   scriptReasons,
   settingsReasons,
   videoReasons,
@@ -100,6 +101,7 @@ export function planDubBatch(input: DubBatchInput): DubBatchPlan {
         ...rowReasons,
         ...scriptReasons(language, scripts, (path) => factsByPath.get(path)),
         ...settingsReasons(settings, scripts.length > 0),
+        ...localTranslationReasons(language, settings, scripts.length > 0),
       ];
       const cell: CellPlan = {
         video: video.path,

@@ -1,4 +1,8 @@
-import { LANGUAGE_NAMES, type LanguageCode } from '../../api/languages';
+import {
+  LANGUAGE_NAMES,
+  LOCAL_TRANSLATION_LANGUAGES,
+  type LanguageCode,
+} from '../../api/languages';
 import { LIMITS, MAX_MEDIA_SECONDS } from '../../api/limits';
 import { baseName } from './file-names';
 
@@ -173,6 +177,27 @@ export function settingsReasons(settings: DubBatchSettings, scripted: boolean): 
       message: 'No re-timed .srt for this cell: exporting subtitles needs a script.',
     });
   return reasons;
+}
+
+/**
+ * The local engine dubs an unscripted language by translating the English transcript offline,
+ * which it can do into a few languages only; any other needs a script (or the cloud service).
+ */
+export function localTranslationReasons(
+  language: LanguageCode,
+  settings: DubBatchSettings,
+  scripted: boolean,
+): CellReason[] {
+  if (settings.engine !== 'local' || scripted || LOCAL_TRANSLATION_LANGUAGES.includes(language))
+    return [];
+  return [
+    {
+      level: 'blocked',
+      code: 'no_offline_translation',
+      message: `The local engine cannot translate into ${LANGUAGE_NAMES[language]}: it translates offline into ${LOCAL_TRANSLATION_LANGUAGES.map((code) => LANGUAGE_NAMES[code]).join(', ')} only.`,
+      fix: `Add a ${LANGUAGE_NAMES[language]} script for this video, or switch to the cloud service in Settings.`,
+    },
+  ];
 }
 
 export function levelOf(reasons: readonly CellReason[]): PreflightLevel {

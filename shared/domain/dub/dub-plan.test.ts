@@ -273,3 +273,29 @@ describe('batch state comes from the job ledger', () => {
     expect(pendingRequests(result, {})).toHaveLength(1);
   });
 });
+
+describe('local engine translation', () => {
+  it('blocks unscripted languages the local engine cannot translate into, with the fix', () => {
+    const local = plan({ settings: { ...settings, engine: 'local', exportSrt: false } });
+    const cells = local.rows[0]!.cells;
+    expect(cells.map((cell) => [cell.language, cell.preflight])).toEqual([
+      ['es', 'ok'],
+      ['fr', 'ok'],
+      ['de', 'blocked'],
+    ]);
+    expect(cells[2]!.reasons.find((r) => r.code === 'no_offline_translation')?.fix).toMatch(
+      /German script/,
+    );
+    expect(local.requests.map((request) => request.languages)).toEqual([['es', 'fr']]);
+  });
+
+  it('lets a scripted cell through on the local engine, and any language on the cloud', () => {
+    const scripted = plan({
+      scripts: [{ path: '/in/clip.de.srt' }],
+      scriptFacts: [script('/in/clip.de.srt', { detectedLanguage: 'de' })],
+      settings: { ...settings, engine: 'local' },
+    });
+    expect(scripted.rows[0]!.cells.find((cell) => cell.language === 'de')?.preflight).toBe('ok');
+    expect(plan().counts.blocked).toBe(0);
+  });
+});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGE_CODES } from '../../api/languages';
 import { subtitlesPartSchema } from './subtitles-part';
 
 /**
@@ -98,6 +99,49 @@ export const scorePartSchema = z.object({
 });
 export type ScorePart = z.infer<typeof scorePartSchema>;
 
+/** The Dub batch's settings (the columns and the request options every cell shares). */
+export const dubSettingsSchema = z.object({
+  languages: z.array(z.enum(LANGUAGE_CODES)).max(LANGUAGE_CODES.length).default([]),
+  ducking: z.boolean().default(true),
+  lipsync: z.boolean().default(false),
+  exportSrt: z.boolean().default(false),
+});
+export type DubSettings = z.infer<typeof dubSettingsSchema>;
+
+/**
+ * A script in the batch. `language`/`video` are set when the user assigned it, or when the
+ * Subtitles workspace sent it ("Send to Dub" adds the video and its scripts with both set).
+ */
+export const dubScriptSchema = z.object({
+  path: z.string().min(1).max(4096),
+  language: z.enum(LANGUAGE_CODES).optional(),
+  video: z.string().min(1).max(4096).optional(),
+});
+export type DubScript = z.infer<typeof dubScriptSchema>;
+
+/**
+ * The Dub workspace's part: the rows (videos), the scripts, the settings, and `runs`, which job
+ * runs each planned request (requestKey -> job id). Cell states are derived from the plan and the
+ * job ledger; `runs` is written by main only (dub:start, dub:retry).
+ */
+export const dubPartSchema = z.object({
+  videos: z
+    .array(z.object({ path: z.string().min(1).max(4096) }))
+    .max(2000)
+    .default([]),
+  scripts: z.array(dubScriptSchema).max(5000).default([]),
+  settings: dubSettingsSchema.default({
+    languages: [],
+    ducking: true,
+    lipsync: false,
+    exportSrt: false,
+  }),
+  runs: z.record(z.string(), z.string()).default({}),
+  /** Where Export all last wrote. */
+  exportFolder: z.string().max(4096).optional(),
+});
+export type DubPart = z.infer<typeof dubPartSchema>;
+
 export const projectDocumentSchema = z.object({
   format: z.literal(PROJECT_FORMAT),
   version: z.literal(PROJECT_VERSION),
@@ -108,8 +152,7 @@ export const projectDocumentSchema = z.object({
   score: scorePartSchema.optional(),
   /** Owned by the Subtitles workspace (./subtitles-part; defaults keep `{}` valid). */
   subtitles: subtitlesPartSchema.optional(),
-  /** Owned by the Dub workspace (its schema lands with it). */
-  dub: z.record(z.string(), z.unknown()).optional(),
+  dub: dubPartSchema.optional(),
 });
 export type ProjectDocument = z.infer<typeof projectDocumentSchema>;
 

@@ -30,6 +30,11 @@ export interface ApiClientOptions {
   clientVersion: string;
   /** For GETs and result downloads; uploads go through node:http(s) for backpressure (http-post.ts). */
   fetchImpl?: FetchImpl;
+  /**
+   * Waits for a turn before each upload POST (fetchImpl's wrapper paces the GETs): the request
+   * pacer keeps every request under the account's rpm_limit (docs/dubbing.md).
+   */
+  beforePost?: (signal?: AbortSignal) => Promise<void>;
   /** Debug log sink; every line is redacted before it gets here. */
   log?: (line: string) => void;
 }
@@ -201,6 +206,7 @@ export class ApiClient {
         retryable: false,
       });
     }
+    await this.options.beforePost?.(signal);
     const sent = await postStreaming(
       url,
       {

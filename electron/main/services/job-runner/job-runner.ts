@@ -38,6 +38,11 @@ export interface JobRunnerOptions {
   /** Base of the waits between retried downloads and 502'd streams. */
   retryDelayMs?: number;
   log?: (line: string) => void;
+  /**
+   * Holds a queued job back (not submitted) while it answers true: the Dub queue's pause, set
+   * by the user or by a 402. Jobs already sent keep being polled. Call refresh() on release.
+   */
+  holds?: (job: Job) => boolean;
 }
 
 type StopReason = 'cancel' | 'remove' | 'dispose';
@@ -224,6 +229,7 @@ export class JobRunner {
       if (this.running.size >= this.capacity()) break;
       const { job } = entry;
       if (job.stage !== 'queued' || this.running.has(job.id) || entry.origin !== origin) continue;
+      if (this.options.holds?.(job)) continue;
       if (job.waitUntil && job.waitUntil > now) {
         nextWake = Math.min(nextWake, job.waitUntil);
         continue;

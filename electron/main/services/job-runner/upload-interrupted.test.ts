@@ -51,12 +51,18 @@ describe('an upload cut off mid-way', () => {
       clientVersion: 't',
     });
     const changes: Job[] = [];
+    // The runner reports every change; the wait ends on the one that settles the job.
+    let settle: (job: Job) => void = () => undefined;
+    const settled = new Promise<Job>((resolve) => (settle = resolve));
     const runner = new JobRunner({
       dataDir: dir,
       projectFolder: () => path.join(dir, 'project'),
       client: () => client,
       concurrency: () => 1,
-      onChange: (job) => changes.push(job),
+      onChange: (job) => {
+        changes.push(job);
+        if (['failed', 'succeeded', 'canceled'].includes(job.stage)) settle(job);
+      },
       onStreamChunk: () => undefined,
       retryDelayMs: 10,
     });
@@ -69,11 +75,8 @@ describe('an upload cut off mid-way', () => {
       label: 'cut',
     });
     if (!submitted.ok) throw new Error(submitted.error.message);
-    let job = runner.get(submitted.value.id)!;
-    for (let i = 0; i < 400 && !['failed', 'succeeded', 'canceled'].includes(job.stage); i++) {
-      await new Promise((r) => setTimeout(r, 25));
-      job = runner.get(submitted.value.id)!;
-    }
+    const job = await settled;
+    expect(job.id).toBe(submitted.value.id);
     expect(job).toMatchObject({
       stage: 'failed',
       attempts: 1,

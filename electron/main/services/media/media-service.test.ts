@@ -137,11 +137,13 @@ describe('disk cache by file identity', () => {
     await fs.copyFile(clips.cuts, copy);
     await media.shots(copy, 0.3);
     spawns = [];
+    // A miss runs the tools again (shot detection starts several: packets, keyframes, stretches).
     await media.shots(copy, 0.4);
-    expect(spawns).toHaveLength(1);
+    expect(spawns.length).toBeGreaterThan(0);
+    const afterThreshold = spawns.length;
     const later = new Date(Date.now() + 5_000);
     await fs.utimes(copy, later, later);
     await media.shots(copy, 0.3);
-    expect(spawns).toHaveLength(2);
+    expect(spawns.length).toBeGreaterThan(afterThreshold);
   });
 });

@@ -112,6 +112,38 @@ export class ProjectStore {
   }
 
   /**
+   * Changes a part main owns (the dub part's `runs`) in the file and, when one exists, in its
+   * autosave journal too, so neither an explicit save nor a restore loses it and the user's
+   * unsaved edits in the journal stay. The file keeps its other parts as they were on disk.
+   */
+  async patch(
+    file: string,
+    change: (document: ProjectDocument) => ProjectDocument,
+  ): Promise<Result<ProjectDocument>> {
+    if (!isProjectFile(file)) return notProjectPath();
+    const disk = await this.readDisk(file);
+    if (disk.state === 'missing')
+      return fail(
+        'project_missing',
+        'The project file is gone. Save the project again to continue.',
+      );
+    if (disk.state !== 'ok') return (await this.refuseReadOnly(file)) ?? notProjectPath();
+    const document = change(disk.document);
+    const written = await this.write(file, document);
+    if (!written.ok) return written;
+    const journal = await this.readJournal(file);
+    if (journal) {
+      const payload = {
+        format: 'soundstage-autosave',
+        savedAt: journal.savedAt,
+        document: change(journal.document),
+      };
+      await writeFileAtomic(journalPathOf(file), JSON.stringify(payload)).catch(() => undefined);
+    }
+    return ok(document);
+  }
+
+  /**
    * Journals newer than their project file, in the project folder and the folders of recent
    * projects: what a run that did not close cleanly (or a reloaded window) left unsaved.
    */

@@ -1,16 +1,33 @@
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import type { Job } from '../../../../shared/domain/jobs/job';
 import { formatClock, formatSpan } from '../../lib/format';
 import { useNow } from '../../lib/use-now';
 import { Notice } from '../../ui/Notice';
 import { ProgressBar } from '../../ui/ProgressBar';
+import { EXCLUSIVE_PLAY } from '../../ui/waveform/use-wavesurfer';
 import { useStreamPlayback } from './use-stream-playback';
 
-/** The live player of a streaming take: audio plays while it is generated. */
-export function StreamPlayer({ job }: { job: Job }) {
+/**
+ * The live player of a streaming take: audio plays while it is generated, and keeps playing
+ * after the take is finished until it has played out (`onPlayedOut`), so the listener is never
+ * cut off or sent back to the start when the finished take appears below.
+ */
+export function StreamPlayer({ job, onPlayedOut }: { job: Job; onPlayedOut?: () => void }) {
   const audioRef = useRef<HTMLAudioElement>(null);
   const finished = job.stage === 'succeeded';
   const playback = useStreamPlayback(job.id, audioRef, finished);
+  const playedOut = finished && playback.status !== 'playing';
+
+  useEffect(() => {
+    if (playedOut) onPlayedOut?.();
+  }, [playedOut, onPlayedOut]);
+
+  // Playing the finished take's waveform pauses the stream: one take is heard at a time.
+  useEffect(() => {
+    const pause = () => audioRef.current?.pause();
+    window.addEventListener(EXCLUSIVE_PLAY, pause);
+    return () => window.removeEventListener(EXCLUSIVE_PLAY, pause);
+  }, []);
   const now = useNow(1000, !finished);
   const duration = Number(job.request.fields.duration) || undefined;
   const elapsed = (job.finishedAt ?? now) - (job.startedAt ?? job.createdAt);

@@ -1,7 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
 import type { Job } from '../../../../shared/domain/jobs/job';
 import { isTerminal } from '../../../../shared/domain/jobs/job';
 import { upsertJob } from '../../bridge/jobs-cache';
+import { streamChunks } from '../../bridge/stream-chunks';
 import { queryKeyFor, useApiMutation } from '../../bridge/query';
 import { formatAgo, formatSpan } from '../../lib/format';
 import { useNow } from '../../lib/use-now';
@@ -35,6 +37,15 @@ export function TakeCard({ job }: { job: Job }) {
   const live =
     job.request.delivery === 'stream' &&
     (job.stage === 'queued' || job.stage === 'streaming' || (job.stage === 'succeeded' && !file));
+  // A take streamed in this window keeps its live player until that has played out: swapping
+  // it for the finished take's waveform mid-listen cut the sound off until the file was decoded.
+  const [playedOut, setPlayedOut] = useState(false);
+  const onPlayedOut = useCallback(() => setPlayedOut(true), []);
+  const listening =
+    job.request.delivery === 'stream' &&
+    job.stage === 'succeeded' &&
+    streamChunks.has(job.id) &&
+    !playedOut;
   const progress = live ? undefined : progressOf(job, now);
   const duration = Number(job.request.fields.duration);
 
@@ -81,7 +92,7 @@ export function TakeCard({ job }: { job: Job }) {
         </div>
       </header>
 
-      {live && <StreamPlayer job={job} />}
+      {(live || listening) && <StreamPlayer job={job} onPlayedOut={onPlayedOut} />}
       {progress && (
         <div className="stack">
           <ProgressBar fraction={progress.fraction} label={`Progress of ${takeTitle(job)}`} />

@@ -2,7 +2,8 @@ import { useEffect, useEffectEvent, useRef, useState, type RefObject } from 'rea
 import WaveSurfer from 'wavesurfer.js';
 import shadowCss from './waveform-shadow.css?raw';
 
-const EXCLUSIVE_PLAY = 'soundstage:waveform-play';
+/** Dispatched on window when a waveform starts playing (detail: the player), so others pause. */
+export const EXCLUSIVE_PLAY = 'soundstage:waveform-play';
 
 let sheet: CSSStyleSheet | null = null;
 function shadowSheet(): CSSStyleSheet {
