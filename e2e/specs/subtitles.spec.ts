@@ -17,11 +17,11 @@ function makeClip(dir: string): string {
     '-f',
     'lavfi',
     '-i',
-    'testsrc2=size=320x180:rate=25:duration=3',
+    'testsrc2=size=640x360:rate=25:duration=3',
     '-f',
     'lavfi',
     '-i',
-    'color=c=0xc04020:size=320x180:rate=25:duration=3',
+    'smptebars=size=640x360:rate=25:duration=3',
     '-f',
     'lavfi',
     '-i',
@@ -36,6 +36,8 @@ function makeClip(dir: string): string {
     'libx264',
     '-preset',
     'veryfast',
+    '-g',
+    '50',
     '-c:a',
     'aac',
     '-movflags',
@@ -103,6 +105,10 @@ test('edit subtitles: side by side, QC fix, snapping re-time with undo, export, 
   await expect(cell).toHaveValue('Hasta mañana, y no olvides\ntraer los papeles firmados');
 
   // Drag the first region's end toward the cut: it snaps onto the shot change; undo restores.
+  // (Shot detection runs in main beside the waveform; the cut must be known before the drag.)
+  await expect(page.getByTestId('subs-waveform')).toHaveAttribute('data-shots', String(CUT_MS), {
+    timeout: 60_000,
+  });
   const row = page.locator(`[data-testid="cue-row"][data-cue-id="${firstId}"]`);
   await expect(row).toHaveAttribute('data-end-ms', '2500');
   const region = page.locator(`[data-testid="cue-region"][data-cue-id="${firstId}"]`);

@@ -160,6 +160,7 @@ export function SubsWaveform({
       className="subs-wave"
       role="group"
       data-testid="subs-waveform"
+      data-shots={shotsMs.join(' ')}
       aria-label="Waveform: drag a cue's edges to re-time it (Alt or Shift: no snapping)"
       onPointerDownCapture={(event) => (free.current = event.altKey || event.shiftKey)}
     />
