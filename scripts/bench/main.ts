@@ -12,6 +12,7 @@ import {
   videoToVideoSoundSpeed,
 } from './engine-figures';
 import { subtitleParseSpeed } from './subtitle-figures';
+import { subtitlesEditor } from './subtitles-editor';
 import { timelineDrag } from './timeline-drag';
 import { dubDropFigures, dubQueueFigures } from './dub-figures';
 
@@ -33,6 +34,7 @@ const sections: [string, () => Promise<string[]>][] = [
   ['Subtitles', () => subtitleParseSpeed()],
   ['Media', () => mediaFigures(workDir)],
   ['Renderer', () => timelineDrag()],
+  ['Renderer', () => subtitlesEditor()],
   ['Dub', () => dubDropFigures(workDir)],
   ['Dub', () => dubQueueFigures(workDir)],
 ];

@@ -74,7 +74,7 @@ function lane(prefix: string): TimelineSegment[] {
   }));
 }
 
-async function startHost(
+export async function startHost(
   dataDir: string,
   projectDir: string,
 ): Promise<{ url: string; child: ChildProcess }> {
@@ -171,7 +171,7 @@ async function dragUnderTrace(page: Page): Promise<{ frames: number[]; tasks: nu
   return { frames, tasks };
 }
 
-function percentile(values: number[], p: number): number {
+export function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LANGUAGE_CODES } from '../../api/languages';
+import { subtitlesPartSchema } from './subtitles-part';
 
 /**
  * A project document: one `<name>.soundstage` JSON file in the project folder, written by main's
@@ -149,8 +150,8 @@ export const projectDocumentSchema = z.object({
   createdAt: z.number(),
   updatedAt: z.number(),
   score: scorePartSchema.optional(),
-  /** Owned by the Subtitles workspace (its schema lands with it). */
-  subtitles: z.record(z.string(), z.unknown()).optional(),
+  /** Owned by the Subtitles workspace (./subtitles-part; defaults keep `{}` valid). */
+  subtitles: subtitlesPartSchema.optional(),
   dub: dubPartSchema.optional(),
 });
 export type ProjectDocument = z.infer<typeof projectDocumentSchema>;

@@ -1,2 +1,3 @@
 export * from './document';
 export * from './loudness';
+export * from './subtitles-part';

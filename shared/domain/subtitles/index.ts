@@ -19,3 +19,6 @@ export * from './document';
 export { applyFix, fixAll, closeSmallGaps, FIXES, FIX_LABELS } from './fixes';
 export type { AppliedFix } from './fixes';
 export type { Fix } from './fixes/fix';
+export * from './edits';
+export * from './find-replace';
+export * from './glossary';

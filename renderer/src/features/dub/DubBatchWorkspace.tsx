@@ -8,6 +8,7 @@ import { DropZone } from './DropZone';
 import { DubGrid } from './DubGrid';
 import { SkippedFiles, UnpairedScripts } from './FileLists';
 import { useDubCommands } from './dub-commands';
+import { useSubtitlesHandoff } from './handoff';
 import { useBatchActions } from './use-batch-actions';
 import { useBatchProject } from './use-batch-project';
 import { useBatchSignals } from './use-batch-signals';
@@ -26,6 +27,7 @@ export function DubBatchWorkspace() {
   const started = Object.keys(runs).length > 0;
   useBatchSignals(progress, started && !queue?.paused);
   useDubCommands(plan, jobs, queue, actions);
+  useSubtitlesHandoff(project.ready);
 
   return (
     <DropZone>

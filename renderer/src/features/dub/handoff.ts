@@ -1,5 +1,7 @@
 import { isLanguageCode } from '../../../../shared/api/languages';
 import type { BatchScriptFile } from '../../../../shared/domain/dub';
+import { useEffect } from 'react';
+import { handoffAsBatch, useDubHandoff } from '../../editor/handoff/dub-handoff';
 import { useDubBatch } from './batch-store';
 
 /**
@@ -38,4 +40,22 @@ export function acceptHandoff(handoff: SubtitlesHandoff): string[] {
     revision: state.revision + 1,
   }));
   return ignored;
+}
+
+/**
+ * Takes what "Send to Dub" handed over (once the batch's project is loaded, so loading cannot
+ * replace it): the video as a row and its translated scripts paired to it; the source language's
+ * script is left out, since a video is not dubbed into its own language.
+ */
+export function useSubtitlesHandoff(ready: boolean): void {
+  const handoff = useDubHandoff((s) => s.handoff);
+  useEffect(() => {
+    if (!handoff || !ready) return;
+    const batch = handoffAsBatch(handoff);
+    acceptHandoff({
+      ...(handoff.videoPath ? { videoPath: handoff.videoPath } : {}),
+      scripts: Object.fromEntries(batch.scripts.map((script) => [script.language, script.path])),
+    });
+    useDubHandoff.getState().clear();
+  }, [handoff, ready]);
 }

@@ -22,6 +22,7 @@ import {
 } from './job-view';
 import { RetryConfirm } from './RetryConfirm';
 import { useJobActions } from './use-job-actions';
+import { EditSubtitlesButton } from '../subtitles/EditSubtitlesButton';
 
 type Confirming = 'cancel' | 'retry' | null;
 
@@ -172,6 +173,7 @@ export function JobRow({ job, now }: { job: Job; now: number }) {
         </div>
         {confirming === null && (
           <div className="job__actions">
+            <EditSubtitlesButton job={job} />
             {canCancel(job) && (
               <Button
                 size="small"

@@ -14,6 +14,13 @@ function shadowSheet(): CSSStyleSheet {
   return sheet;
 }
 
+/** Gives a wavesurfer instance its layout under the app's CSP (see waveform-shadow.css). */
+export function adoptWaveformStyles(ws: WaveSurfer): void {
+  const root = ws.getWrapper().getRootNode();
+  if (root instanceof ShadowRoot)
+    root.adoptedStyleSheets = [...root.adoptedStyleSheets, shadowSheet()];
+}
+
 function themeColor(name: string, fallback: string): string {
   return getComputedStyle(document.documentElement).getPropertyValue(name).trim() || fallback;
 }
@@ -65,9 +72,7 @@ export function useWaveSurfer(
       normalize: true,
       dragToSeek: true,
     });
-    const root = ws.getWrapper().getRootNode();
-    if (root instanceof ShadowRoot)
-      root.adoptedStyleSheets = [...root.adoptedStyleSheets, shadowSheet()];
+    adoptWaveformStyles(ws);
     instance.current = ws;
     setState({ ready: false, playing: false, currentTime: 0, duration: 0 });
     const offs = [

@@ -1,0 +1,125 @@
+import { useState } from 'react';
+import type { SubtitlesPart } from '../../../../shared/domain/project/subtitles-part';
+import { goTo } from '../../app/routes';
+import { invoke, errorMessage } from '../../bridge/invoke';
+import { useDubHandoff } from '../../editor/handoff/dub-handoff';
+import { Button } from '../../ui/Button';
+import { fileName } from './import-script';
+
+/** `clip.es.srt` from the source file's name (or "subtitles"), one per language. */
+export function exportName(part: SubtitlesPart, language: string, format: 'srt' | 'vtt') {
+  const from = part.video?.path ?? Object.values(part.files)[0] ?? 'subtitles';
+  const stem = fileName(from)
+    .replace(/\.[^.]+$/, '')
+    .replace(/\.[a-z]{2,3}(_[a-z0-9]+)?$/i, '');
+  return `${stem || 'subtitles'}.${language}.${format}`;
+}
+
+async function writeLanguage(part: SubtitlesPart, language: string, format: 'srt' | 'vtt') {
+  const cues = part.languages[language] ?? [];
+  const { path } = await invoke('subtitles:write', {
+    name: exportName(part, language, format),
+    format,
+    cues,
+  });
+  return path;
+}
+
+/** Export each language as .srt or .vtt into the project folder, and hand the scripts to Dub. */
+export function ExportBar({ part }: { part: SubtitlesPart }) {
+  const languages = Object.keys(part.languages);
+  const [format, setFormat] = useState<'srt' | 'vtt'>('srt');
+  const [language, setLanguage] = useState<string>('all');
+  const [state, setState] = useState<{
+    busy?: string;
+    done?: string;
+    paths?: string[];
+    error?: string;
+  }>({});
+
+  const run = async (label: string, work: () => Promise<{ done: string; paths: string[] }>) => {
+    setState({ busy: label });
+    try {
+      setState(await work());
+    } catch (error) {
+      setState({
+        error: `${errorMessage(error)} Check the project folder in Settings, then try again.`,
+      });
+    }
+  };
+  const exportNow = () =>
+    run('Exporting…', async () => {
+      const chosen = language === 'all' ? languages : [language];
+      const paths = [];
+      for (const code of chosen) paths.push(await writeLanguage(part, code, format));
+      return { done: `Saved ${paths.map(fileName).join(', ')} in the project folder`, paths };
+    });
+  const sendToDub = () =>
+    run('Preparing scripts…', async () => {
+      const scripts: Record<string, string> = {};
+      for (const code of languages) scripts[code] = await writeLanguage(part, code, 'srt');
+      useDubHandoff.getState().send({
+        ...(part.video ? { videoPath: part.video.path } : {}),
+        ...(part.sourceLanguage ? { sourceLanguage: part.sourceLanguage } : {}),
+        scripts,
+        sentAt: Date.now(),
+      });
+      goTo('dub');
+      return { done: 'Sent to Dub', paths: Object.values(scripts) };
+    });
+
+  return (
+    <div className="subs-export row" aria-label="Export">
+      <select
+        className="select"
+        aria-label="Language to export"
+        value={language}
+        onChange={(e) => setLanguage(e.target.value)}
+      >
+        <option value="all">All languages</option>
+        {languages.map((code) => (
+          <option key={code}>{code}</option>
+        ))}
+      </select>
+      <select
+        className="select"
+        aria-label="Format"
+        value={format}
+        onChange={(e) => setFormat(e.target.value as 'srt' | 'vtt')}
+      >
+        <option value="srt">.srt</option>
+        <option value="vtt">.vtt</option>
+      </select>
+      <Button
+        data-testid="subs-export"
+        busy={state.busy === 'Exporting…'}
+        disabled={!!state.busy || languages.length === 0}
+        onClick={() => void exportNow()}
+      >
+        Export
+      </Button>
+      <Button
+        variant="primary"
+        data-testid="subs-send-to-dub"
+        disabled={!!state.busy || languages.length === 0}
+        title={part.video ? undefined : 'Choose the video first so Dub gets it with the scripts'}
+        onClick={() => void sendToDub()}
+      >
+        Send to Dub
+      </Button>
+      <span
+        className="small muted"
+        role="status"
+        data-testid="subs-export-status"
+        data-paths={state.paths?.join('\n')}
+      >
+        {state.busy ?? state.done ?? ''}
+      </span>
+      {state.error && (
+        <span className="small subs-find__error" role="alert">
+          {state.error}
+        </span>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,116 @@
+import type { Cue } from '../../../../shared/domain/subtitles/cue';
+import { deleteCue, insertCueAfter, setCueTiming } from '../../../../shared/domain/subtitles/edits';
+import { limitsFor, profileById } from '../../../../shared/domain/subtitles/profiles';
+import * as player from '../score/player';
+import { useTransport } from '../score/transport-store';
+import { focusCue, rowCue, stepCue, tableRows } from './cue-focus';
+import { editSubs, subsPart, useSubsView } from './subs-store';
+import type { LanguageIssue } from './use-subs-checks';
+
+/** Cues that translate each other share an id and a timing: timing edits apply to each. */
+function retimeEverywhere(label: string, id: string, timing: { startMs?: number; endMs?: number }) {
+  editSubs(label, (part) => {
+    let changed = false;
+    const languages: Record<string, Cue[]> = {};
+    for (const [language, cues] of Object.entries(part.languages)) {
+      const next = setCueTiming(cues, id, timing);
+      changed ||= next !== cues;
+      languages[language] = next as Cue[];
+    }
+    return changed ? { ...part, languages } : part;
+  });
+}
+
+const currentId = () => useSubsView.getState().cueId;
+const playhead = () => Math.round(useTransport.getState().playheadMs);
+
+/** F11 / F12: the current cue starts or ends at the playhead (also while typing). */
+export function setEdgeAtPlayhead(edge: 'start' | 'end'): void {
+  const id = currentId();
+  if (!id) return;
+  const at = playhead();
+  retimeEverywhere(
+    edge === 'start' ? 'Start at playhead' : 'End at playhead',
+    id,
+    edge === 'start' ? { startMs: at } : { endMs: at },
+  );
+}
+
+/** Shift+F12: end the current cue at the playhead and go on to the next one. */
+export function endHereAndNext(): void {
+  setEdgeAtPlayhead('end');
+  stepCue(1);
+}
+
+/** F5: plays the current cue from its start and stops at its end. */
+export function playCurrentCue(): void {
+  const id = currentId();
+  const cue = id ? rowCue(id) : undefined;
+  if (!cue) return;
+  player.seek(cue.startMs);
+  player.play(1);
+  const off = player.onPlayhead((ms) => {
+    if (ms >= cue.endMs || !useTransport.getState().playing) {
+      off();
+      if (ms >= cue.endMs) player.stop();
+    }
+  });
+}
+
+/** Insert: a new empty cue after the current one, in every language (one shared id). */
+export function insertCue(): void {
+  const part = subsPart();
+  const source = part.shown[0] ?? part.sourceLanguage;
+  if (!source) return;
+  const after = currentId() ?? undefined;
+  const taken = new Set(Object.values(part.languages).flatMap((cues) => cues.map((c) => c.id)));
+  const gapMs = limitsFor(profileById(part.profile), source).minGapMs;
+  const { cues, id } = insertCueAfter(part.languages[source] ?? [], after, taken, { gapMs });
+  const made = cues.find((cue) => cue.id === id)!;
+  editSubs('Insert cue', (current) => {
+    const languages: Record<string, Cue[]> = {};
+    for (const [language, list] of Object.entries(current.languages)) {
+      if (language === source) {
+        languages[language] = cues;
+        continue;
+      }
+      const index = after ? list.findIndex((cue) => cue.id === after) : -1;
+      languages[language] = [...list.slice(0, index + 1), { ...made }, ...list.slice(index + 1)];
+    }
+    return { ...current, languages };
+  });
+  focusCue(id);
+}
+
+/** Delete: removes the current cue in every language; the next one becomes current. */
+export function deleteCurrentCue(): void {
+  const id = currentId();
+  if (!id) return;
+  const rows = tableRows();
+  const index = rows.findIndex((row) => row.id === id);
+  editSubs('Delete cue', (part) => {
+    const languages: Record<string, Cue[]> = {};
+    for (const [language, cues] of Object.entries(part.languages))
+      languages[language] = deleteCue(cues, id) as Cue[];
+    return { ...part, languages };
+  });
+  const next = rows[index + 1] ?? rows[index - 1];
+  useSubsView.getState().set({ cueId: next && next.id !== id ? next.id : null });
+}
+
+/** F8 / Shift+F8: the next or previous cue with an issue, in table order. */
+export function stepIssue(issues: readonly LanguageIssue[], direction: 1 | -1): void {
+  if (issues.length === 0) return;
+  const rows = tableRows();
+  const order = new Map(rows.map((row, i) => [row.id, i]));
+  const flagged = [...new Set(issues.map((issue) => issue.cueId))]
+    .filter((id) => order.has(id))
+    .sort((a, b) => order.get(a)! - order.get(b)!);
+  const at = order.get(currentId() ?? '') ?? (direction > 0 ? -1 : rows.length);
+  const target =
+    direction > 0
+      ? (flagged.find((id) => order.get(id)! > at) ?? flagged[0])
+      : ([...flagged].reverse().find((id) => order.get(id)! < at) ?? flagged.at(-1));
+  const language = issues.find((issue) => issue.cueId === target)?.language;
+  if (target) focusCue(target, language);
+}

@@ -1,0 +1,59 @@
+import type { SubtitlesPart } from '../../../../shared/domain/project/subtitles-part';
+import { addLanguage } from '../../../../shared/domain/subtitles/document';
+import type { SubtitleRead } from '../../../../shared/domain/subtitles/file';
+import { ENCODING_NAMES } from '../../../../shared/domain/subtitles/file';
+
+/** What a file read adds to the script: its language and the notes shown to the user. */
+export interface ReadFile {
+  path: string;
+  read: SubtitleRead;
+}
+
+export const fileName = (path: string) => path.split(/[\\/]/).pop() ?? path;
+
+/** The language a read file is in: its label, else the local guess, else `und` (unknown). */
+export function languageOf(read: SubtitleRead, taken: ReadonlySet<string>): string {
+  const base = read.labelledLanguage ?? read.languageGuess?.code ?? 'und';
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n += 1) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
+}
+
+/**
+ * Adds read files to the script, in order. The first language becomes the source when the
+ * script has none; later ones pair with it by timing (cues that translate each other share an
+ * id) or show as unpaired rows. A language already present is replaced by the new read.
+ */
+export function addReadFiles(part: SubtitlesPart, files: readonly ReadFile[]): SubtitlesPart {
+  let next = part;
+  for (const { path, read } of files) {
+    const language =
+      read.labelledLanguage ?? languageOf(read, new Set(Object.keys(next.languages)));
+    const source = next.sourceLanguage ?? language;
+    const document =
+      source === language
+        ? { languages: { ...next.languages, [language]: read.cues } }
+        : addLanguage(next, language, read.cues, source);
+    const shown = next.shown.includes(language)
+      ? next.shown
+      : next.shown.length < 2
+        ? [...next.shown, language]
+        : next.shown;
+    next = {
+      ...next,
+      languages: document.languages,
+      sourceLanguage: source,
+      shown,
+      files: { ...next.files, [language]: path },
+    };
+  }
+  return next;
+}
+
+/** The sentences shown under the import for what the reader mended or warns about. */
+export function importNotes(read: SubtitleRead): string[] {
+  return [
+    `Read as ${ENCODING_NAMES[read.encoding]}.`,
+    ...read.repairs.map((repair) => repair.message),
+    ...read.warnings.map((warning) => warning.message),
+  ];
+}

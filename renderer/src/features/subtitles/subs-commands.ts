@@ -1,0 +1,165 @@
+import { useMemo } from 'react';
+import type { RunnableCommand } from '../../editor/commands/registry';
+import { useCommands } from '../../editor/commands';
+import * as player from '../score/player';
+import {
+  deleteCurrentCue,
+  endHereAndNext,
+  insertCue,
+  playCurrentCue,
+  setEdgeAtPlayhead,
+  stepIssue,
+} from './cue-actions';
+import { stepCue } from './cue-focus';
+import { subsPart, useSubsView } from './subs-store';
+import type { LanguageIssue } from './use-subs-checks';
+
+const hasCues = () => Object.values(subsPart().languages).some((cues) => cues.length > 0);
+/** Enter moves on only from a cue's text cell; elsewhere it presses the focused button. */
+const inCueText = () =>
+  document.activeElement instanceof HTMLElement &&
+  document.activeElement.dataset['testid'] === 'cue-text';
+const hasCurrent = () => !!useSubsView.getState().cueId;
+
+/**
+ * The Subtitles workspace's commands, with the keys Subtitle Edit and Aegisub users know
+ * (docs/editing.md, "Subtitles workspace"). Undo/Redo are the global commands, routed here by
+ * the undo claim of the document store.
+ */
+export function useSubsCommands(issues: readonly LanguageIssue[]): void {
+  const commands = useMemo((): RunnableCommand[] => {
+    const cue = 'Cue';
+    const transport = 'Transport';
+    const edit = 'Edit';
+    const openFind = () => {
+      const view = useSubsView.getState();
+      view.set({ tool: 'find', findFocus: view.findFocus + 1 });
+    };
+    const list: Omit<RunnableCommand, 'scope'>[] = [
+      {
+        id: 'subtitles.previous',
+        label: 'Previous cue',
+        keys: ['Alt+ArrowUp'],
+        group: cue,
+        allowInText: true,
+        enabled: hasCues,
+        run: () => stepCue(-1),
+      },
+      {
+        id: 'subtitles.next',
+        label: 'Next cue',
+        keys: ['Alt+ArrowDown'],
+        group: cue,
+        allowInText: true,
+        enabled: hasCues,
+        run: () => stepCue(1),
+      },
+      {
+        id: 'subtitles.commit-next',
+        label: 'Commit and go to next cue',
+        keys: ['Enter'],
+        group: cue,
+        allowInText: true,
+        enabled: inCueText,
+        run: () => stepCue(1),
+      },
+      {
+        id: 'subtitles.start',
+        label: 'Start at playhead',
+        keys: ['F11'],
+        group: cue,
+        enabled: hasCurrent,
+        run: () => setEdgeAtPlayhead('start'),
+      },
+      {
+        id: 'subtitles.end',
+        label: 'End at playhead',
+        keys: ['F12'],
+        group: cue,
+        enabled: hasCurrent,
+        run: () => setEdgeAtPlayhead('end'),
+      },
+      {
+        id: 'subtitles.end-next',
+        label: 'End at playhead, go to next cue',
+        keys: ['Shift+F12'],
+        group: cue,
+        enabled: hasCurrent,
+        run: endHereAndNext,
+      },
+      {
+        id: 'subtitles.play-cue',
+        label: 'Play current cue',
+        keys: ['F5'],
+        group: transport,
+        enabled: hasCurrent,
+        run: playCurrentCue,
+      },
+      {
+        id: 'subtitles.play',
+        label: 'Play / pause',
+        keys: ['Space'],
+        group: transport,
+        run: player.togglePlay,
+      },
+      {
+        id: 'subtitles.play-in-text',
+        label: 'Play / pause (while typing)',
+        keys: ['Ctrl+Space'],
+        group: transport,
+        allowInText: true,
+        run: player.togglePlay,
+      },
+      {
+        id: 'subtitles.insert',
+        label: 'Insert cue after current',
+        keys: ['Insert'],
+        group: edit,
+        enabled: hasCues,
+        run: insertCue,
+      },
+      {
+        id: 'subtitles.delete',
+        label: 'Delete current cue',
+        keys: ['Delete'],
+        group: edit,
+        enabled: hasCurrent,
+        run: deleteCurrentCue,
+      },
+      {
+        id: 'subtitles.find',
+        label: 'Find',
+        keys: ['Ctrl+F'],
+        group: edit,
+        allowInText: true,
+        run: openFind,
+      },
+      {
+        id: 'subtitles.replace',
+        label: 'Find and replace',
+        keys: ['Ctrl+H'],
+        group: edit,
+        allowInText: true,
+        run: openFind,
+      },
+      {
+        id: 'subtitles.next-issue',
+        label: 'Next QC issue',
+        keys: ['F8'],
+        group: edit,
+        enabled: () => issues.length > 0,
+        run: () => stepIssue(issues, 1),
+      },
+      {
+        id: 'subtitles.previous-issue',
+        label: 'Previous QC issue',
+        keys: ['Shift+F8'],
+        group: edit,
+        enabled: () => issues.length > 0,
+        run: () => stepIssue(issues, -1),
+      },
+    ];
+    return list.map((command) => ({ ...command, scope: 'subtitles' as const }));
+  }, [issues]);
+  useCommands('subtitles', commands);
+}

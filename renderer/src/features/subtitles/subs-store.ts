@@ -1,0 +1,94 @@
+import { create } from 'zustand';
+import {
+  EMPTY_SUBTITLES,
+  type SubtitlesPart,
+} from '../../../../shared/domain/project/subtitles-part';
+import type { Cue } from '../../../../shared/domain/subtitles/cue';
+import type { SubtitleEncoding } from '../../../../shared/domain/subtitles/file';
+import { createUndoableStore } from '../../editor/history';
+
+/** Undo keeps at least this many steps (docs/editing.md). */
+export const SUBS_UNDO_LIMIT = 200;
+
+/**
+ * The script being edited: the project document's `subtitles` part under undo, so every edit
+ * (typing coalesced per cell, a region drag as one step, a fix, a replace-all) can be undone.
+ */
+export const subsDocument = createUndoableStore<SubtitlesPart>(EMPTY_SUBTITLES, {
+  limit: SUBS_UNDO_LIMIT,
+});
+
+export const subsPart = (): SubtitlesPart => subsDocument.getState().history.present;
+
+/** One undoable change; returns nothing when `change` gives back the same part. */
+export function editSubs(
+  label: string,
+  change: (part: SubtitlesPart) => SubtitlesPart,
+  coalesceKey?: string,
+): void {
+  const state = subsDocument.getState();
+  const next = change(state.history.present);
+  if (next === state.history.present) return;
+  state.record(next, coalesceKey ? { label, coalesceKey } : { label });
+}
+
+/** Changes one language's cues (the same array back means no step). */
+export function editLanguage(
+  label: string,
+  language: string,
+  change: (cues: readonly Cue[]) => readonly Cue[],
+  coalesceKey?: string,
+): void {
+  editSubs(
+    label,
+    (part) => {
+      const cues = part.languages[language];
+      if (!cues) return part;
+      const next = change(cues);
+      return next === cues
+        ? part
+        : { ...part, languages: { ...part.languages, [language]: [...next] } };
+    },
+    coalesceKey,
+  );
+}
+
+export interface LastImport {
+  name: string;
+  encoding: SubtitleEncoding;
+  /** Repairs and warnings the reader reported, as sentences. */
+  notes: string[];
+}
+
+export interface ImportFailure {
+  name: string;
+  message: string;
+  line?: number;
+}
+
+interface SubsViewState {
+  /** The cue the keys act on (selected row or region). */
+  cueId: string | null;
+  /** The language of the focused text cell (F11/F12 and Enter act on it). */
+  language: string | null;
+  lastImport: LastImport | null;
+  failure: ImportFailure | null;
+  busy: string | null;
+  /** Which side tool is open. */
+  tool: 'qc' | 'find' | 'glossary';
+  /** Bumped to ask the find field for focus (Ctrl+F / Ctrl+H). */
+  findFocus: number;
+  set: (patch: Partial<Omit<SubsViewState, 'set'>>) => void;
+}
+
+/** Where the editor is and what the last import said: view state, never an undo step. */
+export const useSubsView = create<SubsViewState>()((set) => ({
+  cueId: null,
+  language: null,
+  lastImport: null,
+  failure: null,
+  busy: null,
+  tool: 'qc',
+  findFocus: 0,
+  set: (patch) => set(patch),
+}));

@@ -1,0 +1,136 @@
+// Subtitles editor figures: 5,000 cues in two languages in Chromium over the browser-mode host.
+// First render after import, per-keystroke latency with QC updating, long tasks while scrolling
+// (CDP trace). Printed, never asserted.
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Page } from '@playwright/test';
+import { formatRow } from './measure';
+import { percentile, startHost } from './timeline-drag';
+
+const CUES = 5000;
+
+function srtOf(texts: (i: number) => string): string {
+  const time = (ms: number) => {
+    const pad = (v: number, w = 2) => String(v).padStart(w, '0');
+    return `${pad(Math.floor(ms / 3_600_000))}:${pad(Math.floor(ms / 60_000) % 60)}:${pad(Math.floor(ms / 1000) % 60)},${pad(ms % 1000, 3)}`;
+  };
+  return Array.from({ length: CUES }, (_, i) => {
+    const start = i * 3000;
+    return `${i + 1}\n${time(start)} --> ${time(start + 2400)}\n${texts(i)}\n`;
+  }).join('\n');
+}
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  dur?: number;
+  tid: number;
+  pid: number;
+  args?: { name?: string };
+}
+
+/** Main-thread task durations (ms) while `work` runs under a CDP trace. */
+async function tracedTasks(page: Page, work: () => Promise<void>): Promise<number[]> {
+  const cdp = await page.context().newCDPSession(page);
+  const events: TraceEvent[] = [];
+  cdp.on('Tracing.dataCollected', ({ value }) =>
+    events.push(...(value as unknown as TraceEvent[])),
+  );
+  await cdp.send('Tracing.start', {
+    categories: 'devtools.timeline,toplevel',
+    transferMode: 'ReportEvents',
+  });
+  await work();
+  const done = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
+  await cdp.send('Tracing.end');
+  await done;
+  const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+  return events
+    .filter(
+      (e) =>
+        e.ph === 'X' &&
+        (e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask') &&
+        (!main || (e.tid === main.tid && e.pid === main.pid)),
+    )
+    .map((e) => (e.dur ?? 0) / 1000);
+}
+
+export async function subtitlesEditor(): Promise<string[]> {
+  const dir = await mkdtemp(join(tmpdir(), 'soundstage-subs-'));
+  const projectDir = join(dir, 'projects');
+  await mkdir(projectDir, { recursive: true });
+  const en = join(dir, 'long.en.srt');
+  const es = join(dir, 'long.es.srt');
+  await writeFile(
+    en,
+    srtOf((i) => `Line ${i + 1}: we should get going before it rains.`),
+  );
+  await writeFile(
+    es,
+    srtOf((i) => `Línea ${i + 1}: deberíamos irnos antes de que llueva.`),
+  );
+  const host = await startHost(join(dir, 'data'), projectDir);
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu'],
+  });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1360, height: 900 } });
+    await page.goto(host.url);
+    await page.evaluate(() => (window.location.hash = '#/subtitles'));
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByTestId('subs-import').click();
+    // First render: from choosing the files (upload, read and parse in main, QC, render) to the
+    // first row drawn.
+    const t0 = performance.now();
+    await (await chooser).setFiles([en, es]);
+    await page.getByTestId('cue-row').first().waitFor({ timeout: 60_000 });
+    const firstRenderMs = performance.now() - t0;
+    const rows = await page.getByTestId('cue-row').count();
+
+    // Typing: time from each key press to the frame after React and QC have run.
+    await page.evaluate(`(() => {
+      window.__keys = [];
+      document.addEventListener('keydown', () => {
+        const t0 = performance.now();
+        requestAnimationFrame(() => setTimeout(() => window.__keys.push(performance.now() - t0), 0));
+      }, true);
+    })()`);
+    const cell = page.locator('[data-testid="cue-text"][data-lang="es"]').nth(2);
+    await cell.click();
+    await cell.press('End');
+    await page.keyboard.type(' y además hay que llevar los papeles firmados', { delay: 30 });
+    const keys = (await page.evaluate('window.__keys')) as number[];
+
+    // Scrolling the 5,000-row table under a trace.
+    await page.mouse.move(500, 600);
+    const tasks = await tracedTasks(page, async () => {
+      for (let i = 0; i < 60; i++) await page.mouse.wheel(0, 900);
+      for (let i = 0; i < 30; i++) await page.mouse.wheel(0, -1800);
+    });
+    return [
+      `Subtitles editor (${CUES} cues × 2 languages, every QC rule live; targets: first render ≤ 500 ms, typing p95 ≤ 16 ms, no task > 50 ms)`,
+      formatRow('rows drawn (virtualised)', String(rows)),
+      formatRow(
+        'choose files to first row (upload, read, QC, render)',
+        `${firstRenderMs.toFixed(0)} ms`,
+      ),
+      formatRow(
+        'keystroke to next frame p50 / p95',
+        `${percentile(keys, 50).toFixed(1)} ms`,
+        `${percentile(keys, 95).toFixed(1)} ms`,
+      ),
+      formatRow('longest task while scrolling', `${Math.max(0, ...tasks).toFixed(1)} ms`),
+      formatRow('tasks over 50 ms while scrolling', String(tasks.filter((t) => t > 50).length)),
+    ];
+  } finally {
+    await browser.close();
+    host.child.kill('SIGTERM');
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+// `node --import tsx scripts/bench/subtitles-editor.ts` runs this section alone.
+if (process.argv[1]?.endsWith('subtitles-editor.ts'))
+  for (const line of await subtitlesEditor()) console.log(line);
