@@ -156,9 +156,9 @@ test('edit subtitles: side by side, QC fix, snapping re-time with undo, export, 
   // its language column (the source language's script is not dubbed), checked like any cell.
   await page.getByTestId('subs-send-to-dub').click();
   await expect(page).toHaveURL(/#\/dub/);
-  const row = page.locator('[data-testid="dub-row"][data-file="clip.mp4"]');
-  await expect(row).toBeVisible();
-  await expect(row.locator('[data-testid="dub-cell"][data-lang="es"]')).toHaveAttribute(
+  const dubRow = page.locator('[data-testid="dub-row"][data-file="clip.mp4"]');
+  await expect(dubRow).toBeVisible();
+  await expect(dubRow.locator('[data-testid="dub-cell"][data-lang="es"]')).toHaveAttribute(
     'data-preflight',
     /ok|warn/,
   );
