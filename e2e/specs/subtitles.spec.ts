@@ -163,3 +163,92 @@ test('edit subtitles: side by side, QC fix, snapping re-time with undo, export, 
     /ok|warn/,
   );
 });
+
+/** About 6 s of English speech (espeak-ng) under a colour picture: the local proofread can hear it. */
+function makeSpeechClip(dir: string): string {
+  const wav = join(dir, 'speech.wav');
+  execFileSync('espeak-ng', [
+    '-v',
+    'en',
+    '-w',
+    wav,
+    'Hello and welcome to our short video. Today we talk about the weather.',
+  ]);
+  const out = join(dir, 'speech.mp4');
+  execFileSync('ffmpeg', [
+    '-v',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    'color=c=navy:size=320x240:rate=25:duration=6',
+    '-i',
+    wav,
+    // Pad or cut the speech to the picture's 6 s, stereo like a usual video.
+    '-filter_complex',
+    '[1:a]apad,atrim=0:6,aformat=channel_layouts=stereo[a]',
+    '-map',
+    '0:v',
+    '-map',
+    '[a]',
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-pix_fmt',
+    'yuv420p',
+    '-c:a',
+    'aac',
+    '-t',
+    '6',
+    out,
+  ]);
+  return out;
+}
+
+/**
+ * The path the issue asks for: a real proofread of an English clip on the local engine, then
+ * "Edit subtitles" from Jobs opens its transcript and Spanish translation side by side.
+ */
+test('proofread a clip, then Edit subtitles from Jobs opens both languages side by side', async ({
+  page,
+  host,
+}) => {
+  // A real transcription and translation on 2 shared cores: more than the default budget.
+  test.setTimeout(360_000);
+  const clip = makeSpeechClip(await mkdtemp(join(tmpdir(), 'subs-proofread-e2e-')));
+  const app = new AppPage(page);
+  await app.open(host.url);
+  await app.goTo('Subtitles');
+
+  const form = page.getByRole('form', { name: 'Proofread' });
+  const chooser = page.waitForEvent('filechooser');
+  await form.getByRole('button', { name: 'Choose video…' }).click();
+  await (await chooser).setFiles(clip);
+  await form.getByRole('checkbox', { name: 'Spanish', exact: true }).check();
+  await form.getByLabel('Spoken language').selectOption('en');
+  await form.getByRole('button', { name: 'Proofread', exact: true }).click();
+  await expect(form.getByRole('link', { name: 'Open Jobs' })).toBeVisible();
+
+  await app.goTo('Jobs');
+  const job = page.getByTestId('job-row').first();
+  // Transcription and translation run for real on the shared machine: allow them time.
+  await expect(job).toHaveAttribute('data-stage', 'succeeded', { timeout: 240_000 });
+  await job.getByTestId('job-edit-subtitles').click();
+
+  await expect(page).toHaveURL(/#\/subtitles/);
+  const rows = page.getByTestId('cue-row');
+  await expect(rows.first()).toBeVisible({ timeout: 30_000 });
+  const count = await rows.count();
+  const english = page.locator('[data-testid="cue-text"][data-lang="en"]');
+  const spanish = page.locator('[data-testid="cue-text"][data-lang="es"]');
+  await expect(english).toHaveCount(count);
+  await expect(spanish).toHaveCount(count);
+  // Side by side: the first row holds what was heard (espeak through pocketsphinx is not
+  // word-perfect, so only a word it reliably hears is checked) and a translation of it.
+  const heard = rows.first().locator('[data-testid="cue-text"][data-lang="en"]');
+  const translated = rows.first().locator('[data-testid="cue-text"][data-lang="es"]');
+  await expect(heard).toHaveValue(/talk/i);
+  await expect(translated).toHaveValue(/\w/);
+  expect(await translated.inputValue()).not.toBe(await heard.inputValue());
+});
