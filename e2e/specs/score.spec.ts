@@ -237,3 +237,41 @@ test('an autosaved edit survives a reload through the restore offer', async ({ p
   ).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByTestId('score-restore')).toHaveCount(0);
 });
+
+test('a brief with variations lets the user pick which one scores the piece', async ({
+  page,
+  host,
+}) => {
+  const clip = makeClip(await mkdtemp(join(tmpdir(), 'score-e2e-')));
+  const app = new AppPage(page);
+  await app.open(host.url);
+  await app.goTo('Score');
+  const score = new ScorePage(page);
+  await score.openVideo(clip);
+
+  // Asking for two variants doubles the charge estimate before anything is sent.
+  const estimate = page.getByTestId('charge-estimate').first();
+  const single = await estimate.textContent();
+  await page.getByRole('combobox', { name: 'Brief variants' }).selectOption('2');
+  await expect(estimate).not.toHaveText(single ?? '');
+
+  await score.analyse.click();
+  const picker = page.getByRole('combobox', { name: 'Brief variation' });
+  await expect(picker).toBeVisible({ timeout: 90_000 });
+  await expect(picker.locator('option')).toHaveCount(2);
+  const musicPrompt = page.getByTestId('score-prompt-music');
+  const first = await musicPrompt.inputValue();
+  const lanes = await score.segmentTimes('music');
+  const depth = Number(await score.undoDepth.textContent());
+
+  // Choosing the second variation replaces the lanes in one undo step; Ctrl+Z restores the first.
+  await picker.selectOption('1');
+  await expect(musicPrompt).not.toHaveValue(first);
+  await expect(score.undoDepth).toHaveText(String(depth + 1));
+  await expect.poll(() => score.segmentTimes('music')).toEqual(lanes);
+  // Ctrl+Z in a focused select is left to the select, so focus leaves it first.
+  await picker.blur();
+  await page.keyboard.press('Control+z');
+  await expect(musicPrompt).toHaveValue(first);
+  await expect(score.undoDepth).toHaveText(String(depth));
+});

@@ -1,7 +1,9 @@
+import { useState } from 'react';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { Button } from '../../ui/Button';
 import { SearchIcon } from '../../ui/icons';
 import { EstimateLine } from '../tasks/EstimateLine';
+import { BriefVariations } from './BriefVariations';
 import { JobProgress } from './JobProgress';
 import { analysisJob } from './score-requests';
 import { useScorePart, useScoreStore } from './score-store';
@@ -19,7 +21,9 @@ export function AnalyseButton({ blocked }: { blocked: string | undefined }) {
   const running = usePendingJob('analyse');
   const failure = usePendingJobs((s) => s.failures.analyse);
   const { submit, pending, error } = useSubmitScoreJob('analyse');
-  const built = analysisJob(part);
+  // More variants cost more (the estimate scales with them) but give a choice of music prompt.
+  const [variants, setVariants] = useState(1);
+  const built = analysisJob(part, variants);
   const reason = readOnly
     ? 'This project is read-only.'
     : (blocked ?? (built.ok ? undefined : built.reason));
@@ -43,11 +47,26 @@ export function AnalyseButton({ blocked }: { blocked: string | undefined }) {
       >
         Analyse
       </Button>
+      {/* Never disabled: it only shapes the next Analyse, so it can be set while one runs. */}
+      <select
+        className="select score-action__select"
+        aria-label="Brief variants"
+        data-testid="score-analyse-variants"
+        value={variants}
+        onChange={(e) => setVariants(Number(e.target.value))}
+      >
+        {[1, 2, 3].map((n) => (
+          <option key={n} value={n}>
+            {n === 1 ? '1 variant' : `${n} variants`}
+          </option>
+        ))}
+      </select>
       {reason ? (
         <span className="small score-action__reason">{reason}</span>
       ) : (
         <EstimateLine units={built.ok ? built.units : undefined} />
       )}
+      <BriefVariations />
       {running && <JobProgress job={running} label="Analysis" />}
       {error && <ErrorNotice error={error} testId="score-analyse-error" />}
       {failure && !running && (

@@ -19,7 +19,7 @@ function setLanePrompt(lane: PromptLane, text: string): void {
 }
 
 /**
- * The overall prompt of each lane (Analyse fills it with the brief's first variation); sent
+ * The overall prompt of each lane (Analyse fills it with the chosen brief variation); sent
  * with Generate beside the lane's timed segments. Typing is one undo step per pause.
  */
 export function LanePrompts() {

@@ -3,7 +3,7 @@ import type { Job } from '../../../../shared/domain/jobs/job';
 import type { PromptLane } from '../../../../shared/domain/project/document';
 import { useApiQuery } from '../../bridge/query';
 import { audioFileOf, takeTitle } from '../music/take-view';
-import { lanesFromBrief } from './brief-lanes';
+import { applyBrief } from './brief-choice';
 import { newId } from './lane-edits';
 import { usePendingJobs, type PendingJob } from './pending-jobs';
 import { useScoreStore } from './score-store';
@@ -15,19 +15,6 @@ const LANE_OF: Record<Exclude<PendingJob['kind'], 'analyse'>, PromptLane> = {
   // video-to-sound is one combined track: it is heard (and A/B'd) on the music lane.
   both: 'music',
 };
-
-/** A finished brief fills both lanes (one undo step). */
-function applyBrief(job: Job): string | undefined {
-  const part = useScoreStore.getState().history?.present;
-  const lanes = lanesFromBrief(job.result, 0, newId, part?.video?.durationMs);
-  if ('error' in lanes) return lanes.error;
-  useScoreStore.getState().edit('Apply brief', (current) => ({
-    ...current,
-    lanes: { music: lanes.music, sfx: lanes.sfx },
-    prompts: { music: lanes.musicPrompt, sfx: lanes.sfxPrompt },
-  }));
-  return undefined;
-}
 
 function applyTake(job: Job, kind: Exclude<PendingJob['kind'], 'analyse'>): string | undefined {
   const file = audioFileOf(job);
@@ -62,7 +49,9 @@ export function useJobOutcomes(): void {
       if (job.stage === 'succeeded') {
         settle(
           entry.jobId,
-          entry.kind === 'analyse' ? applyBrief(job) : applyTake(job, entry.kind),
+          entry.kind === 'analyse'
+            ? applyBrief(job.result, 0, 'Apply brief')
+            : applyTake(job, entry.kind),
         );
       } else if (job.stage === 'failed') {
         settle(entry.jobId, job.error?.message ?? 'The job failed.');
