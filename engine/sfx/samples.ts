@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { access } from 'node:fs/promises';
 import { join } from 'node:path';
 import { decodeToPcm } from '../audio/wav';
@@ -47,4 +48,9 @@ export function loopToLength(sample: Stereo, frames: number, crossfadeFrames: nu
     }
   }
   return out;
+}
+
+/** Where one-shot samples come from on this machine. */
+export function sampleSource(): 'system' | 'synthesised' {
+  return existsSync(SAMPLE_DIR) ? 'system' : 'synthesised';
 }
