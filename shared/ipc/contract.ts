@@ -4,6 +4,7 @@ import { dubChannels, dubEvents } from './channels/dub';
 import { editorChannels, editorEvents } from './channels/editor';
 import { mediaChannels, mediaEvents } from './channels/media';
 import { projectChannels, projectEvents } from './channels/project';
+import { storageChannels } from './channels/storage';
 import { subtitlesChannels, subtitlesEvents } from './channels/subtitles';
 import {
   engineStatusSchema,
@@ -113,6 +114,7 @@ export const requestChannels = {
   ...subtitlesChannels,
   ...dubChannels,
   ...editorChannels,
+  ...storageChannels,
 } as const;
 
 export type RequestChannel = keyof typeof requestChannels;

@@ -130,6 +130,11 @@ export function createHandlers(deps: HandlerDeps): IpcHandlers {
           : apiErrorResult(answer.error);
       }),
     'jobs:list': async () => ok(services.jobs.list().map(redactedJob)),
+    'storage:problems': async () => {
+      await services.jobs.start();
+      const ledger = services.jobs.storageProblem();
+      return ok(ledger ? [{ store: 'jobs' as const, ...ledger }] : []);
+    },
     'jobs:submit': async (request) => {
       const inputs: Record<string, string> = {};
       for (const [part, filePath] of Object.entries(request.files)) {
