@@ -40,7 +40,8 @@ export class Ledger {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
     }
-    for (const name of names.filter((n) => n.endsWith('.json'))) {
+    // Copies set aside as unreadable (`<id>.corrupt-<time>.json`) are not accounts.
+    for (const name of names.filter((n) => n.endsWith('.json') && !n.includes('.corrupt-'))) {
       const entries = (await readJsonFile<LedgerEntry[]>(join(dir, name))) ?? [];
       byAccount.set(name.slice(0, -'.json'.length), entries);
     }
