@@ -60,6 +60,13 @@ export class Ledger {
     return { entry: full, saved: this.fileFor(entry.accountId).save(entries) };
   }
 
+  /** Takes back an entry whose request was never accepted; resolves once that is on disk. */
+  remove(accountId: string, entryId: string): Promise<void> {
+    const entries = (this.byAccount.get(accountId) ?? []).filter((e) => e.id !== entryId);
+    this.byAccount.set(accountId, entries);
+    return this.fileFor(accountId).save(entries);
+  }
+
   entries(accountId: string): readonly LedgerEntry[] {
     return this.byAccount.get(accountId) ?? [];
   }
