@@ -71,6 +71,13 @@ async function main(argv: string[]): Promise<number> {
     resultTtlSeconds: ttl ? Number(ttl) : undefined,
     log: (line) => console.error(`[engine] ${line}`),
   });
+  // A server must outlive one request's mistake: a promise nobody handled is a bug to log (with
+  // its stack), not a reason to end every other upload and task.
+  process.on('unhandledRejection', (reason) => {
+    console.error(
+      `[engine] unhandled rejection: ${reason instanceof Error ? reason.stack : String(reason)}`,
+    );
+  });
   console.log(`Soundstage engine listening on ${engine.url}`);
   await new Promise<void>((resolve) => {
     const stop = () => resolve();

@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { createServer } from 'node:http';
+import { guardServer } from '../shared/node/http/request-target';
 import type { AddressInfo } from 'node:net';
 import type { TaskType } from '../shared/api/task-types';
 import type { AccountSeed } from './accounts/account';
@@ -114,6 +115,7 @@ export async function startEngine(options: EngineOptions): Promise<RunningEngine
     { keepAliveTimeout: 65_000, headersTimeout: 70_000 },
     createRequestListener(core),
   );
+  guardServer(server, log);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());

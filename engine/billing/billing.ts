@@ -34,7 +34,7 @@ export class Billing {
     q: Quote,
     taskId: string | null,
   ):
-    | { ok: true; value: { charge: Charge; saved: Promise<void> } }
+    | { ok: true; value: { charge: Charge; entryId: string; saved: Promise<void> } }
     | { ok: false; error: Rejection } {
     const decision = decidePayment(account, q, this.billingUrl());
     if (!decision.ok) return decision;
@@ -45,7 +45,7 @@ export class Billing {
     } else {
       account.balance -= payment.amount;
     }
-    const { saved } = this.ledger.append({
+    const { entry, saved } = this.ledger.append({
       accountId: account.id,
       taskId,
       type: q.type,
@@ -57,8 +57,32 @@ export class Billing {
     const charge: Charge = { ...payment, accountId: account.id, quote: q };
     return {
       ok: true,
-      value: { charge, saved: Promise.all([saved, this.accounts.save()]).then(() => undefined) },
+      value: {
+        charge,
+        entryId: entry.id,
+        saved: Promise.all([saved, this.accounts.save()]).then(() => undefined),
+      },
     };
+  }
+
+  /**
+   * Undoes a charge whose request could not be recorded (the data folder refused a write): the
+   * balance or trial call is given back and the usage entry removed, as if it never happened.
+   * Writing that back may fail too while the disk is full; memory is right either way, and the
+   * next successful write of the account and its usage carries the corrected state.
+   */
+  async cancel(charge: Charge, entryId: string): Promise<void> {
+    const account = this.accounts.get(charge.accountId);
+    if (!account) return;
+    if (charge.trial) {
+      const allowance = account.trial?.[charge.quote.type];
+      if (allowance) allowance.used = Math.max(0, allowance.used - 1);
+    } else {
+      account.balance += charge.amount;
+    }
+    await Promise.all([this.ledger.remove(account.id, entryId), this.accounts.save()]).catch(
+      () => undefined,
+    );
   }
 
   /** Gives a failed generation's payment back (money or the free trial call). */

@@ -40,7 +40,8 @@ export class Ledger {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
     }
-    for (const name of names.filter((n) => n.endsWith('.json'))) {
+    // Copies set aside as unreadable (`<id>.corrupt-<time>.json`) are not accounts.
+    for (const name of names.filter((n) => n.endsWith('.json') && !n.includes('.corrupt-'))) {
       const entries = (await readJsonFile<LedgerEntry[]>(join(dir, name))) ?? [];
       byAccount.set(name.slice(0, -'.json'.length), entries);
     }
@@ -57,6 +58,13 @@ export class Ledger {
     entries.push(full);
     this.byAccount.set(entry.accountId, entries);
     return { entry: full, saved: this.fileFor(entry.accountId).save(entries) };
+  }
+
+  /** Takes back an entry whose request was never accepted; resolves once that is on disk. */
+  remove(accountId: string, entryId: string): Promise<void> {
+    const entries = (this.byAccount.get(accountId) ?? []).filter((e) => e.id !== entryId);
+    this.byAccount.set(accountId, entries);
+    return this.fileFor(accountId).save(entries);
   }
 
   entries(accountId: string): readonly LedgerEntry[] {

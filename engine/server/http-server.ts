@@ -3,6 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { handleServices, handleUsage } from '../endpoints/account';
 import { handleGetTask } from '../endpoints/tasks';
 import { serveResultFile } from '../files/serve-file';
+import { parseRequestTarget } from '../../shared/node/http/request-target';
 import { authenticate } from './auth';
 import type { EngineCore } from './engine-core';
 import { sendJson, sendRejection } from './respond';
@@ -33,7 +34,10 @@ export function createRequestListener(core: EngineCore): RequestListener {
 }
 
 async function route(req: IncomingMessage, res: ServerResponse, core: EngineCore): Promise<void> {
-  const url = new URL(req.url ?? '/', 'http://engine.local');
+  const target = parseRequestTarget(req.url, 'http://engine.local');
+  if (!target.ok)
+    return sendRejection(res, { status: 400, code: 'bad_request', message: target.message });
+  const url = target.url;
   const path = url.pathname;
   const method = req.method ?? 'GET';
 

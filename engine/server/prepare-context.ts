@@ -91,7 +91,14 @@ export function createPrepareContext(options: PrepareContextOptions): PrepareCon
     if (file) {
       path = file.path;
     } else {
-      const ext = extname(new URL(url!, 'http://x').pathname).toLowerCase();
+      // Parsed here first: `http://[` must be a 422 for the field, not an exception.
+      let parsed: URL;
+      try {
+        parsed = new URL(url!);
+      } catch {
+        return unprocessable(`${urlField}: not a valid URL`);
+      }
+      const ext = extname(parsed.pathname).toLowerCase();
       const fetched = await fetchUrl(url!, {
         field: urlField,
         fileName: `${urlField}${/^\.[a-z0-9]{1,8}$/.test(ext) ? ext : ''}`,

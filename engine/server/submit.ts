@@ -126,39 +126,68 @@ async function accept(a: Accepting): Promise<void> {
     return sendRejection(res, charged.error);
   }
   const release = core.limiter.startGeneration(account.id);
-  const { charge, saved } = charged.value;
+  const { charge, entryId, saved } = charged.value;
 
   const remember = (outcome: IdempotentOutcome) =>
     a.idempotency
       ? core.idempotency.remember(account.id, a.idempotency.key, a.idempotency.fingerprint, outcome)
       : Promise.resolve();
+  // The debit above is only in memory: it counts once the usage, account, task and idempotency
+  // records are on disk. If the data folder refuses any of them, nothing was accepted: the
+  // charge is undone, the slot freed and the client told to try again (503).
+  const unrecorded = async (error: unknown): Promise<void> => {
+    release();
+    if (a.idempotency) core.idempotency.forget(account.id, a.idempotency.key);
+    await Promise.all([core.billing.cancel(charge, entryId), discard().catch(() => undefined)]);
+    core.log(`${endpoint.path}: records could not be written, nothing charged: ${String(error)}`);
+    sendRejection(res, storageUnavailable());
+  };
 
   if (isStream) {
-    await Promise.all([saved, remember({ kind: 'stream' })]);
+    try {
+      await Promise.all([saved, remember({ kind: 'stream' })]);
+    } catch (error) {
+      return unrecorded(error);
+    }
     a.idempotency?.release();
     await streamGeneration(res, { endpoint, input, charge, workDir, release, core });
     await discard();
     return;
   }
 
-  const now = new Date().toISOString();
-  const task: TaskRecord = {
-    id: taskId,
-    accountId: account.id,
-    type: endpoint.type,
-    status: 'processing',
-    createdAt: now,
-    updatedAt: now,
-    input,
-    charge,
-    refunded: false,
-    attempts: 1,
-    watermarkPayload: await core.serials.next(),
-  };
+  let task: TaskRecord;
   const ack = { task_id: taskId, status: 'processing', ...(endpoint.ackFields?.(input) ?? {}) };
-  await Promise.all([saved, core.tasks.save(task), remember({ kind: 'task', taskId, ack })]);
+  try {
+    const now = new Date().toISOString();
+    task = {
+      id: taskId,
+      accountId: account.id,
+      type: endpoint.type,
+      status: 'processing',
+      createdAt: now,
+      updatedAt: now,
+      input,
+      charge,
+      refunded: false,
+      attempts: 1,
+      watermarkPayload: await core.serials.next(),
+    };
+    await Promise.all([saved, core.tasks.save(task), remember({ kind: 'task', taskId, ack })]);
+  } catch (error) {
+    return unrecorded(error);
+  }
   core.runner.start(task, endpoint, release);
   sendJson(res, 202, ack);
+}
+
+function storageUnavailable() {
+  return {
+    status: 503,
+    code: 'storage_unavailable',
+    message:
+      "The engine's data folder refused a write (the disk may be full or read-only), so the request was not accepted and nothing was charged. Free some space and try again.",
+    headers: { 'Retry-After': '30' },
+  };
 }
 
 /** A repeated key: the first request's 202 again, or a 409 (docs/decisions/010-idempotency-keys.md). */

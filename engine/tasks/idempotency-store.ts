@@ -103,6 +103,12 @@ export class IdempotencyStore {
     return this.file.save({ version: 1, records: [...this.records.values()] });
   }
 
+  /** Forgets a request that was not accepted after all (its records could not be written). */
+  forget(accountId: string, key: string): void {
+    this.records.delete(slot({ accountId, key }));
+    void this.file.save({ version: 1, records: [...this.records.values()] }).catch(() => undefined);
+  }
+
   private prune(): void {
     const oldest = this.now() - IDEMPOTENCY_TTL_MS;
     for (const [id, record] of this.records) if (record.at < oldest) this.records.delete(id);

@@ -45,11 +45,10 @@ export class TaskRunner {
   /** Starts the work of a saved task; `release` frees its concurrency slot when the work ends. */
   start(task: TaskRecord, endpoint: Endpoint, release: () => void): void {
     const controller = new AbortController();
+    // The slot is freed however the work ends, even if it threw before it began.
     const done = this.execute(task, endpoint, controller.signal)
-      .then((outcome) => {
-        release();
-        return this.closing ? undefined : this.finish(task, outcome);
-      })
+      .finally(release)
+      .then((outcome) => (this.closing ? undefined : this.finish(task, outcome)))
       .catch((error: unknown) =>
         this.deps.log(`task ${task.id}: could not record outcome: ${String(error)}`),
       )
@@ -91,7 +90,16 @@ export class TaskRunner {
     const injected = this.deps.faults.taskFailure(task.type);
     if (injected) return { ok: false, ...injected };
     const workDir = this.deps.store.workDir(task.id);
-    await mkdir(workDir, { recursive: true });
+    const made = await mkdir(workDir, { recursive: true }).then(
+      () => null,
+      (error: Error) => error,
+    );
+    if (made)
+      return {
+        ok: false,
+        code: endpoint.failureCode,
+        message: `The engine could not create the task's work folder: ${made.message}`,
+      };
     const ctx: RunContext = {
       taskId: task.id,
       workDir,

@@ -11,6 +11,11 @@ import {
 } from '../../shared/ipc/ws-protocol';
 import type { Result } from '../../shared/ipc/result';
 import { contentSecurityPolicy } from '../../shared/security/csp';
+import {
+  guardServer,
+  parseRequestTarget,
+  refuseSocket,
+} from '../../shared/node/http/request-target';
 import { LaunchCodes } from './launch-codes';
 import { serveMediaFile } from './media-route';
 import { serveStatic } from './static-files';
@@ -41,20 +46,6 @@ export interface BrowserHost {
   close(): Promise<void>;
 }
 
-/**
- * True when every %XX sequence of the raw request target decodes to valid UTF-8. The WHATWG URL
- * parser tolerates broken ones (and URLSearchParams silently substitutes), so without this check
- * a path like /%E0%A4%A would reach a decodeURIComponent and fail as a 500.
- */
-export function percentEncodingValid(target: string): boolean {
-  try {
-    decodeURIComponent(target);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 function sameToken(a: string | null | undefined, b: string): boolean {
   if (!a) return false;
   const left = Buffer.from(a);
@@ -78,12 +69,13 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
         response.writeHead(421).end();
         return;
       }
-      if (!percentEncodingValid(request.url ?? '/')) {
-        response.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8' });
-        response.end('Malformed percent-encoding in the URL');
+      const target = parseRequestTarget(request.url, origin);
+      if (!target.ok) {
+        response.writeHead(target.status, { 'Content-Type': 'text/plain; charset=utf-8' });
+        response.end(target.message);
         return;
       }
-      const url = new URL(request.url ?? '/', origin);
+      const url = target.url;
       const securityHeaders = {
         'Content-Security-Policy': contentSecurityPolicy(origin),
         'X-Content-Type-Options': 'nosniff',
@@ -128,20 +120,31 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   });
 
   const sockets = new WebSocketServer({ noServer: true, maxPayload: 8 * 1024 * 1024 });
+  guardServer(server);
+  // Runs before any check, on whatever target and headers arrive: nothing in it may throw.
   server.on('upgrade', (request, socket, head) => {
-    const url = new URL(request.url ?? '/', origin);
-    const allowed =
-      url.pathname === WS_PATH &&
-      hostHeaderOk(request) &&
-      request.headers.origin === origin &&
-      sameToken(url.searchParams.get('token'), options.token);
-    if (!allowed) {
-      socket.write('HTTP/1.1 403 Forbidden\r\n\r\n');
-      socket.destroy();
-      return;
+    socket.on('error', () => undefined);
+    try {
+      const target = parseRequestTarget(request.url, origin);
+      if (!target.ok) {
+        refuseSocket(socket, 400, 'Bad Request');
+        return;
+      }
+      const allowed =
+        target.url.pathname === WS_PATH &&
+        hostHeaderOk(request) &&
+        request.headers.origin === origin &&
+        sameToken(target.url.searchParams.get('token'), options.token);
+      if (!allowed) {
+        refuseSocket(socket, 403, 'Forbidden');
+        return;
+      }
+      sockets.handleUpgrade(request, socket, head, (ws) => attachClient(ws, options));
+    } catch {
+      refuseSocket(socket, 400, 'Bad Request');
     }
-    sockets.handleUpgrade(request, socket, head, (ws) => attachClient(ws, options));
   });
+  sockets.on('error', () => undefined);
 
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -181,6 +184,8 @@ function attachClient(ws: WebSocket, options: BrowserHostOptions): void {
   };
   const unsubscribe = options.subscribe((channel, payload) => send({ t: 'evt', channel, payload }));
   ws.on('close', unsubscribe);
+  // A malformed frame or an oversized message closes this client; it must not end the host.
+  ws.on('error', () => ws.terminate());
   ws.on('message', (data) => {
     let parsed;
     try {

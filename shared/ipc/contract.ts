@@ -4,6 +4,7 @@ import { dubChannels, dubEvents } from './channels/dub';
 import { editorChannels, editorEvents } from './channels/editor';
 import { mediaChannels, mediaEvents } from './channels/media';
 import { projectChannels, projectEvents } from './channels/project';
+import { storageChannels } from './channels/storage';
 import { subtitlesChannels, subtitlesEvents } from './channels/subtitles';
 import {
   engineStatusSchema,
@@ -28,6 +29,7 @@ export const coreChannels = {
    * main can create, not a system folder or the home folder itself). `chosen` is false on cancel.
    */
   'settings:chooseProjectFolder': {
+    paths: { typedPath: 'project-folder' },
     request: z.object({ typedPath: z.string().min(1).max(4096).optional() }).strict(),
     response: z.object({ chosen: z.boolean(), settings: settingsSchema }),
   },
@@ -49,14 +51,23 @@ export const coreChannels = {
     response: json,
   },
   'jobs:list': { request: none, response: z.array(jobSchema) },
-  'jobs:submit': { request: jobRequestSchema.strict(), response: jobSchema },
+  'jobs:submit': {
+    paths: { 'files{}': 'read' },
+    request: jobRequestSchema.strict(),
+    response: jobSchema,
+  },
   'jobs:cancel': { request: jobId, response: jobSchema },
   'jobs:retry': { request: jobId, response: jobSchema },
   'jobs:remove': { request: jobId, response: z.object({ removed: z.boolean() }) },
   /** A URL the renderer may load for a local file inside the app's folders. */
-  'media:url': { request: filePath, response: z.object({ url: z.string() }) },
+  'media:url': {
+    paths: { path: 'read' },
+    request: filePath,
+    response: z.object({ url: z.string() }),
+  },
   /** Probe of a local media file (duration, streams) for checks before upload. */
   'media:probe': {
+    paths: { path: 'read' },
     request: filePath,
     response: z.object({
       durationSeconds: z.number(),
@@ -69,13 +80,22 @@ export const coreChannels = {
   },
   /** Copies a result to a path the user picked. In browser mode the name is inside the project folder. */
   'files:saveAs': {
+    paths: { source: 'read' },
     request: z
       .object({ source: z.string().min(1), suggestedName: z.string().min(1).max(255) })
       .strict(),
     response: z.object({ path: z.string().nullable() }),
   },
-  'files:reveal': { request: filePath, response: z.object({ shown: z.boolean() }) },
-  'files:open': { request: filePath, response: z.object({ opened: z.boolean() }) },
+  'files:reveal': {
+    paths: { path: 'read' },
+    request: filePath,
+    response: z.object({ shown: z.boolean() }),
+  },
+  'files:open': {
+    paths: { path: 'open' },
+    request: filePath,
+    response: z.object({ opened: z.boolean() }),
+  },
   /** Opens a native file picker; returns absolute paths (browser mode: files uploaded to the host). */
   'files:pick': {
     request: z
@@ -113,6 +133,7 @@ export const requestChannels = {
   ...subtitlesChannels,
   ...dubChannels,
   ...editorChannels,
+  ...storageChannels,
 } as const;
 
 export type RequestChannel = keyof typeof requestChannels;

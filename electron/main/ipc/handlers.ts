@@ -16,6 +16,7 @@ import { checkBeforeUpload } from '../services/media/preflight';
 import { probeMedia, type ProbeMedia } from '../services/media/probe';
 import type { MenuCommand } from '../../../shared/ipc/channels/editor';
 import { apiErrorResult, problemsResult } from './api-errors';
+import { applyPathRules } from './path-rules';
 import { editorHandlers } from './handlers-editor';
 import { redactedJob, redactedResult } from '../services/api-client/redacted-errors';
 import { subtitleHandlers } from './handlers-subtitles';
@@ -130,6 +131,11 @@ export function createHandlers(deps: HandlerDeps): IpcHandlers {
           : apiErrorResult(answer.error);
       }),
     'jobs:list': async () => ok(services.jobs.list().map(redactedJob)),
+    'storage:problems': async () => {
+      await services.jobs.start();
+      const ledger = services.jobs.storageProblem();
+      return ok(ledger ? [{ store: 'jobs' as const, ...ledger }] : []);
+    },
     'jobs:submit': async (request) => {
       const inputs: Record<string, string> = {};
       for (const [part, filePath] of Object.entries(request.files)) {
@@ -215,8 +221,10 @@ export function createHandlers(deps: HandlerDeps): IpcHandlers {
       );
     }
     try {
+      const checked = await applyPathRules(name, parsed.data, files);
+      if (!checked.ok) return checked;
       const handler = handlers[name] as (request: unknown) => Promise<Result<unknown>>;
-      return redactedResult(await handler(parsed.data));
+      return redactedResult(await handler(checked.value));
     } catch (error) {
       deps.log?.(`${channel} failed: ${(error as Error)?.stack ?? String(error)}`);
       return fail('internal', 'Something went wrong in the app. Try again.', { retryable: true });

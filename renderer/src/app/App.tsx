@@ -14,6 +14,7 @@ import { ShortcutsSheet, useKeyDispatcher, useNativeMenu } from '../editor/comma
 import { useGlobalCommands } from './global-commands';
 import { SCREEN_NAMES, useScreen, type ScreenId } from './routes';
 import { Sidebar } from './Sidebar';
+import { StorageBanner } from './StorageBanner';
 import { StatusStrip } from './StatusStrip';
 
 const VIEWS: Record<ScreenId, () => React.JSX.Element> = {
@@ -70,6 +71,7 @@ export function App() {
         <StatusStrip runningJobs={running} title={SCREEN_NAMES[screen]} />
         <main className="content" id="content">
           <ConnectionBanner />
+          <StorageBanner />
           <View />
         </main>
       </div>

@@ -60,6 +60,7 @@ export const dubChannels = {
    * (picked, dropped through the preload, or inside the project folder).
    */
   'dub:addPaths': {
+    paths: { 'paths[]': 'read' },
     request: z.object({ paths: z.array(filePath).min(1).max(2000) }).strict(),
     response: z.object({
       videos: z.array(z.string()),
@@ -73,6 +74,7 @@ export const dubChannels = {
    * mtime). A file that cannot be read answers a fact with `error`, never a failed call.
    */
   'dub:facts': {
+    paths: { 'videos[]': 'read-or-url', 'scripts[].path': 'read' },
     request: z
       .object({
         videos: z.array(filePath).max(2000),
@@ -91,6 +93,13 @@ export const dubChannels = {
    * dub:runsChanged), never writes its own. Blocked cells are never submitted.
    */
   'dub:start': {
+    paths: {
+      projectPath: 'read',
+      'videos[]': 'read-or-url',
+      'scripts[].path': 'read',
+      'scripts[].video': 'read-or-url',
+      'excluded[].video': 'read-or-url',
+    },
     request: z
       .object({
         projectPath,
@@ -108,6 +117,7 @@ export const dubChannels = {
   },
   /** The dub part main last wrote for a project (runs) and the queue state. */
   'dub:status': {
+    paths: { projectPath: 'read' },
     request: z.object({ projectPath }).strict(),
     response: z.object({ dub: dubPartSchema.nullable(), queue: dubQueueStateSchema }),
   },
@@ -119,15 +129,24 @@ export const dubChannels = {
    * Sends failed or canceled requests again (a new POST: it may be charged again). A cell is
    * retried with the request it rides in (its video's scripted or unscripted languages).
    */
-  'dub:retry': { request: requestKeys.strict(), response: z.object({ runs: runsSchema }) },
+  'dub:retry': {
+    paths: { projectPath: 'read' },
+    request: requestKeys.strict(),
+    response: z.object({ runs: runsSchema }),
+  },
   /** Cancels requests not yet ended (a cell is canceled with the request it rides in). */
-  'dub:cancel': { request: requestKeys.strict(), response: z.object({ canceled: z.number() }) },
+  'dub:cancel': {
+    paths: { projectPath: 'read' },
+    request: requestKeys.strict(),
+    response: z.object({ canceled: z.number() }),
+  },
   /**
    * Copies every finished result next to its name: `<clip>.<lang>.mp4` and, with export_srt,
    * `<clip>.<lang>.srt`, into `folder` (default: `<project folder>/<project name> dubs`).
    * Existing files of the same name are replaced.
    */
   'dub:exportAll': {
+    paths: { projectPath: 'read', folder: 'folder' },
     request: z.object({ projectPath, folder: filePath.optional() }).strict(),
     response: z.object({ folder: z.string(), files: z.array(z.string()) }),
   },

@@ -77,8 +77,13 @@ export type ExportRequest = z.input<typeof exportRequestSchema>;
 
 export const mediaChannels = {
   /** Full probe: streams, fps, size, duration, audio channels and rate. */
-  'media:inspect': { request: z.object({ path: filePath }).strict(), response: mediaInfoSchema },
+  'media:inspect': {
+    paths: { path: 'read' },
+    request: z.object({ path: filePath }).strict(),
+    response: mediaInfoSchema,
+  },
   'media:peaks': {
+    paths: { path: 'read' },
     request: z
       .object({ path: filePath, pointsPerSecond: z.number().int().min(10).max(1000).default(100) })
       .strict(),
@@ -86,6 +91,7 @@ export const mediaChannels = {
   },
   /** Shot changes by ffmpeg scene detection; `threshold` 0.05 (sensitive) … 0.9. */
   'media:shots': {
+    paths: { path: 'read' },
     request: z
       .object({ path: filePath, threshold: z.number().min(0.05).max(0.9).default(0.3) })
       .strict(),
@@ -93,6 +99,7 @@ export const mediaChannels = {
   },
   /** Mixes, normalises to the preset and (kind 'video') muxes; answers when the file is done. */
   'media:export': {
+    paths: { videoPath: 'read', 'tracks[].path': 'read' },
     request: exportRequestSchema,
     response: z.object({
       path: z.string(),

@@ -21,6 +21,7 @@ export const projectChannels = {
    * read-only with `notice` saying why; it is never overwritten.
    */
   'project:open': {
+    paths: { path: 'read' },
     request: z.object({ path: projectPath }).strict(),
     response: z.object({
       path: z.string(),
@@ -31,6 +32,7 @@ export const projectChannels = {
   },
   /** `autosave: true` writes the journal only; an explicit save writes the file and drops it. */
   'project:save': {
+    paths: { path: { create: ['.soundstage'] } },
     request: z
       .object({ path: projectPath, document: projectDocumentSchema, autosave: z.boolean() })
       .strict(),
@@ -43,6 +45,7 @@ export const projectChannels = {
   },
   /** accept: the journal becomes the document (and is saved); decline: the journal is removed. */
   'project:restore': {
+    paths: { path: { create: ['.soundstage'] } },
     request: z.object({ path: projectPath, accept: z.boolean() }).strict(),
     response: z.object({ document: projectDocumentSchema.nullable() }),
   },

@@ -33,6 +33,7 @@ export const subtitlesChannels = {
    * half-read.
    */
   'subtitles:read': {
+    paths: { path: 'read' },
     request: z
       .object({
         path: filePath,
@@ -50,6 +51,7 @@ export const subtitlesChannels = {
    * time or past 24 h, `field` = `cues`) or `write_failed`.
    */
   'subtitles:write': {
+    paths: { path: { create: ['.srt', '.vtt'] } },
     request: z
       .object({
         path: filePath.optional(),

@@ -11,7 +11,7 @@ import type { ApiClient } from '../api-client/api-client';
 import { AccountLimit } from './account-limit';
 import { runAsyncJob } from './async-job';
 import { jobFolder, type JobContext, type JobOutcome } from './job-context';
-import { JobLedger, type LedgerEntry } from './ledger';
+import { JobLedger, type LedgerEntry, type LedgerProblem } from './ledger';
 import { resumedJob } from './resume';
 import { canceledPatch, settledPatch } from './settlement';
 import { runStreamJob } from './stream-job';
@@ -55,6 +55,7 @@ const RESUMABLE: readonly JobStage[] = ['submitting', 'submitted', 'processing',
  */
 export class JobRunner {
   private readonly entries = new Map<string, LedgerEntry>();
+  private ledgerProblem: LedgerProblem | null = null;
   private readonly running = new Map<
     string,
     { controller: AbortController; done: Promise<void> }
@@ -81,8 +82,12 @@ export class JobRunner {
 
   private async load(): Promise<void> {
     const loaded = await this.ledger.load();
-    if (loaded.problem) this.log(`job ledger unreadable, starting empty: ${loaded.problem}`);
-    if (loaded.dropped) this.log(`job ledger: ${loaded.dropped} unreadable entries dropped`);
+    if (loaded.problem) {
+      this.ledgerProblem = loaded.problem;
+      this.log(
+        `job ledger: ${loaded.problem.message} Kept at ${loaded.problem.keptAt ?? 'nowhere'}`,
+      );
+    }
     const resendsWithKey = this.options.resendsWithKey ?? ((origin) => origin === 'local');
     for (const entry of loaded.entries) {
       entry.job = resumedJob(entry.job, this.now(), resendsWithKey(entry.origin));
@@ -91,6 +96,11 @@ export class JobRunner {
     await this.persistNow();
     await this.accountLimit.refresh(this.options.client());
     this.pump();
+  }
+
+  /** Why the job history could not be read whole this session, or null. */
+  storageProblem(): LedgerProblem | null {
+    return this.ledgerProblem;
   }
 
   list(): Job[] {

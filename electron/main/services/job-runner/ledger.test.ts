@@ -69,6 +69,41 @@ describe('JobLedger', () => {
     expect(loaded.problem).toBeDefined();
   });
 
+  it('keeps the bytes of a torn, corrupt or newer ledger and never writes over them', async () => {
+    const cases = [
+      '{"version":1,"entries":[{"origin":"local","job":{"id":"a"',
+      'not json at all',
+      JSON.stringify({ version: 7, entries: [{ origin: 'local', job: { paid: true } }] }),
+    ];
+    for (const bytes of cases) {
+      const folder = await fs.mkdtemp(path.join(dir, 'case-'));
+      await fs.writeFile(path.join(folder, LEDGER_FILE), bytes);
+      const ledger = new JobLedger(folder);
+      const loaded = await ledger.load();
+      expect(loaded.problem?.keptAt).toMatch(/jobs\.corrupt-.+\.json$/);
+      expect(await fs.readFile(loaded.problem!.keptAt!, 'utf8')).toBe(bytes);
+      // Starting over writes a fresh ledger; the kept copy is untouched.
+      expect(await ledger.save(() => [])).toBeNull();
+      expect(await fs.readFile(loaded.problem!.keptAt!, 'utf8')).toBe(bytes);
+    }
+  });
+
+  it('refuses to write when an unreadable ledger cannot be set aside', async () => {
+    if (process.getuid?.() === 0) return; // root ignores the folder's write bit
+    const folder = await fs.mkdtemp(path.join(dir, 'ro-'));
+    await fs.writeFile(path.join(folder, LEDGER_FILE), 'torn{');
+    await fs.chmod(folder, 0o500);
+    try {
+      const ledger = new JobLedger(folder);
+      const loaded = await ledger.load();
+      expect(loaded.problem?.keptAt).toBeNull();
+      expect(await ledger.save(() => [])).toBeInstanceOf(Error);
+      expect(await fs.readFile(path.join(folder, LEDGER_FILE), 'utf8')).toBe('torn{');
+    } finally {
+      await fs.chmod(folder, 0o700);
+    }
+  });
+
   it('drops unreadable entries and keeps the rest', async () => {
     const good = {
       id: 'g',
@@ -90,6 +125,9 @@ describe('JobLedger', () => {
     const loaded = await new JobLedger(dir).load();
     expect(loaded.entries.map((e) => e.job.id)).toEqual(['g']);
     expect(loaded.dropped).toBe(1);
+    // The unreadable entry survives in a copy, since the next save drops it from jobs.json.
+    const copy = await fs.readFile(loaded.problem!.keptAt!, 'utf8');
+    expect(copy).toContain('"bad"');
   });
 
   it('resolves each awaited save only once the state it saw is on disk', async () => {
