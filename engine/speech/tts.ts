@@ -2,16 +2,17 @@ import { randomUUID } from 'node:crypto';
 import { unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { LanguageCode } from '../../shared/api/languages';
-import { readWav } from '../audio/wav';
-import { lastErrorLine, runTool } from '../media/process';
+import { lastErrorLine, runTool, type ToolName } from '../../shared/node/toolchain';
+import { parseWav, readWav } from '../audio/wav';
+import { speakWithEspeakWasm } from './espeak-wasm';
 import type { SpeechResult } from './result';
 import { speechFail, speechOk } from './result';
-import { ESPEAK_VOICES, festivalEnglishAvailable } from './voices';
+import { chooseVoiceEngine } from './voice-choice';
 
 export interface SpokenLine {
   samples: Float32Array;
   sampleRate: number;
-  /** `festival:kal_diphone` or `espeak-ng:<voice>`. */
+  /** `festival:kal_diphone`, `espeak-ng:<voice>` or `espeak-ng-wasm:<voice>` (bundled build). */
   voice: string;
 }
 
@@ -39,15 +40,15 @@ export function trimSilence(samples: Float32Array, sampleRate: number): Float32A
 }
 
 async function speakWith(
-  command: string,
+  command: ToolName,
   args: string[],
   out: string,
   signal?: AbortSignal,
   stdin?: string,
 ) {
   const run = await runTool(command, args, {
-    signal,
-    stdin: stdin === undefined ? undefined : Buffer.from(stdin, 'utf8'),
+    ...(signal ? { signal } : {}),
+    ...(stdin === undefined ? {} : { stdin: Buffer.from(stdin, 'utf8') }),
   });
   if (run.code !== 0)
     return speechFail('TTS_FAILED', `${command} failed: ${lastErrorLine(run.stderr)}`);
@@ -65,9 +66,25 @@ async function speakWith(
   }
 }
 
+/** The bundled espeak-ng WebAssembly build, in its own worker thread (espeak-wasm.ts). */
+async function speakWithWasm(voice: string, text: string, signal?: AbortSignal) {
+  try {
+    const bytes = await speakWithEspeakWasm(voice, text);
+    signal?.throwIfAborted();
+    const wav = parseWav(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+    return speechOk({
+      samples: wav.channels[0] ?? new Float32Array(0),
+      sampleRate: wav.sampleRate,
+    });
+  } catch (error) {
+    return speechFail('TTS_FAILED', (error as Error).message);
+  }
+}
+
 /**
  * Speaks one line of text in a language: Festival's kal voice for English when installed, else
- * espeak-ng with the language's voice. Returns mono samples at the synthesiser's own rate with
+ * espeak-ng with the language's voice, or, where the espeak-ng program is missing, its bundled
+ * WebAssembly build (speech/voice-choice.ts chooses). Returns mono samples at the synthesiser's own rate with
  * the surrounding silence removed; empty text gives no samples.
  */
 export async function synthesizeLine(
@@ -78,14 +95,15 @@ export async function synthesizeLine(
   const clean = text.replace(/\s+/g, ' ').trim();
   const id = randomUUID();
   const out = join(options.workDir, `tts-${id}.wav`);
-  const useFestival =
-    language === 'en' && !options.espeakOnly && (await festivalEnglishAvailable());
-  const voice = useFestival ? 'festival:kal_diphone' : `espeak-ng:${ESPEAK_VOICES[language]}`;
+  const engine = await chooseVoiceEngine(language, options.espeakOnly ? { espeakOnly: true } : {});
+  if (!engine.ok)
+    return speechFail('TTS_FAILED', `No voice for ${language}: ${engine.missing}. ${engine.fix}`);
+  const voice = `${engine.kind === 'festival' ? 'festival' : engine.kind}:${engine.voice}`;
   // Festival exits with an error on empty input; espeak would write an empty file.
   if (!/[\p{L}\p{N}]/u.test(clean))
     return speechOk({ samples: new Float32Array(0), sampleRate: 22050, voice });
   let spoken;
-  if (useFestival) {
+  if (engine.kind === 'festival') {
     const textFile = join(options.workDir, `tts-${id}.txt`);
     await writeFile(textFile, `${clean}\n`, 'utf8');
     spoken = await speakWith(
@@ -95,14 +113,16 @@ export async function synthesizeLine(
       options.signal,
     );
     await unlink(textFile).catch(() => undefined);
-  } else {
+  } else if (engine.kind === 'espeak-ng') {
     spoken = await speakWith(
       'espeak-ng',
-      ['-v', ESPEAK_VOICES[language], '-w', out, '--stdin'],
+      ['-v', engine.voice, '-w', out, '--stdin'],
       out,
       options.signal,
       clean,
     );
+  } else {
+    spoken = await speakWithWasm(engine.voice, clean, options.signal);
   }
   await unlink(out).catch(() => undefined);
   if (!spoken.ok) return spoken;

@@ -1,5 +1,6 @@
 import { access } from 'node:fs/promises';
 import type { LanguageCode } from '../../shared/api/languages';
+import { defaultToolchain } from '../../shared/node/toolchain';
 
 /**
  * espeak-ng voice per language (docs/engine-notes.md section 5). zh_cn uses `cmn-latn-pinyin`: it
@@ -27,15 +28,23 @@ export const ESPEAK_VOICES: Record<LanguageCode, string> = {
   id: 'id',
 };
 
-const FESTIVAL_KAL = '/usr/share/festival/voices/english/kal_diphone';
+/** Debian's festvox-kallpc16k puts the kal diphone voice here; text2wave alone cannot speak. */
+export const FESTIVAL_KAL = '/usr/share/festival/voices/english/kal_diphone';
 
-let festivalCheck: Promise<boolean> | undefined;
-
-/** Festival's kal diphone voice is far clearer English than espeak (pocketsphinx WER 0.02 vs 0.6). */
-export function festivalEnglishAvailable(): Promise<boolean> {
-  festivalCheck ??= Promise.all([access('/usr/bin/text2wave'), access(FESTIVAL_KAL)]).then(
+/**
+ * Festival's kal diphone voice is far clearer English than espeak (pocketsphinx WER 0.02 vs 0.6).
+ * Usable when the toolchain finds a text2wave that runs and the voice folder exists; asked each
+ * time (the toolchain caches the program, Settings may change it).
+ */
+export async function festivalEnglishAvailable(): Promise<boolean> {
+  if (!defaultToolchain().has('text2wave')) return false;
+  return access(FESTIVAL_KAL).then(
     () => true,
     () => false,
   );
-  return festivalCheck;
+}
+
+/** espeak-ng's dictionary for a voice: the language part of its name (`cmn-latn-pinyin` → cmn). */
+export function espeakDictionaryOf(voice: string): string {
+  return voice.split('-')[0]!;
 }

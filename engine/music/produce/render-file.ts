@@ -2,7 +2,8 @@ import { rename, rm } from 'node:fs/promises';
 import { LoudnessMeter } from '../dsp/loudness-meter';
 import { master, TARGET_LUFS } from '../master/master';
 import { CONTENT_TYPES, startEncoder, type MusicFormat } from '../render/encoder';
-import { CHANNELS, renderMidi, SAMPLE_RATE } from '../render/fluidsynth';
+import { CHANNELS, SAMPLE_RATE } from '../render/fluidsynth';
+import { renderMidiWithChosenSynth } from '../render/synth-choice';
 import { readRawFloat, writeRawFloat } from '../render/raw-file';
 import type { MusicFile, MusicRunOptions, MusicSpec } from '../spec';
 import {
@@ -91,7 +92,7 @@ export async function renderMusicFile(
     let seen = 0;
     await writeRawFloat(
       rawPath,
-      renderMidi(midiPath, options.signal ? { signal: options.signal } : {}),
+      renderMidiWithChosenSynth(midiPath, options.signal ? { signal: options.signal } : {}),
       (block) => {
         // Only what survives the cut to length counts.
         const keep = Math.max(0, Math.min(block[0]!.length, piece.totalFrames - seen));

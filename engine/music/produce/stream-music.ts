@@ -1,7 +1,8 @@
 import { rm } from 'node:fs/promises';
 import { master } from '../master/master';
 import { startEncoder } from '../render/encoder';
-import { renderMidi, SAMPLE_RATE } from '../render/fluidsynth';
+import { SAMPLE_RATE } from '../render/fluidsynth';
+import { renderMidiWithChosenSynth } from '../render/synth-choice';
 import type { MusicRunOptions, MusicSpec, MusicStream } from '../spec';
 import { makeWatermark, preparePiece, writeMidiFile, type PreparedPiece } from './prepare';
 
@@ -31,7 +32,7 @@ async function* produceChunks(
   let pumpError: unknown;
   const pump = (async () => {
     try {
-      const mastered = master(renderMidi(midiPath, { signal: stop.signal }), {
+      const mastered = master(renderMidiWithChosenSynth(midiPath, { signal: stop.signal }), {
         sampleRate: SAMPLE_RATE,
         totalFrames: piece.totalFrames,
         gain: {

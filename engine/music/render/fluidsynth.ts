@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawnTool, ToolUnavailableError } from '../../../shared/node/toolchain';
 
 /** Debian's fluid-soundfont-gm: MIT-licensed, so generated music stays commercially usable. */
 export const SOUNDFONT_PATH = '/usr/share/sounds/sf2/FluidR3_GM.sf2';
@@ -35,38 +35,44 @@ export async function* renderMidi(
   options: { signal?: AbortSignal; soundfont?: string } = {},
 ): AsyncGenerator<Float32Array[]> {
   if (options.signal?.aborted) throw new RenderError('aborted');
-  const child = spawn(
-    'fluidsynth',
-    // Dynamic sample loading reads only the samples the piece uses: the first PCM arrives in
-    // ~0.05 s instead of ~0.3-1 s for the whole 142 MB font, with the same output.
-    [
-      '-n',
-      '-i',
-      '-q',
-      '-o',
-      'synth.dynamic-sample-loading=1',
-      // Dense orchestral arrangements pile up ringing harp and string tails: capping voices at 96
-      // cut fluidsynth's CPU for 60 s of "epic orchestral" from 9.9 s to 3.8 s, changing the
-      // output by -41 dB (only the quietest tails are stolen).
-      '-o',
-      'synth.polyphony=96',
-      '-g',
-      String(RENDER_GAIN),
-      '-r',
-      String(SAMPLE_RATE),
-      '-O',
-      'float',
-      '-E',
-      'little',
-      '-T',
-      'raw',
-      '-F',
-      '-',
-      options.soundfont ?? SOUNDFONT_PATH,
-      midiPath,
-    ],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  );
+  let child: ReturnType<typeof spawnTool>;
+  try {
+    child = spawnTool(
+      'fluidsynth',
+      // Dynamic sample loading reads only the samples the piece uses: the first PCM arrives in
+      // ~0.05 s instead of ~0.3-1 s for the whole 142 MB font, with the same output.
+      [
+        '-n',
+        '-i',
+        '-q',
+        '-o',
+        'synth.dynamic-sample-loading=1',
+        // Dense orchestral arrangements pile up ringing harp and string tails: capping voices at 96
+        // cut fluidsynth's CPU for 60 s of "epic orchestral" from 9.9 s to 3.8 s, changing the
+        // output by -41 dB (only the quietest tails are stolen).
+        '-o',
+        'synth.polyphony=96',
+        '-g',
+        String(RENDER_GAIN),
+        '-r',
+        String(SAMPLE_RATE),
+        '-O',
+        'float',
+        '-E',
+        'little',
+        '-T',
+        'raw',
+        '-F',
+        '-',
+        options.soundfont ?? SOUNDFONT_PATH,
+        midiPath,
+      ],
+    );
+  } catch (error) {
+    if (error instanceof ToolUnavailableError) throw new RenderError(error.message);
+    throw error;
+  }
+  child.stdin.end();
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => {
     stderr = (stderr + chunk.toString('utf8')).slice(-4000);

@@ -18,6 +18,15 @@ export function defaultToolchain(): Toolchain {
   return shared;
 }
 
+/**
+ * Replaces the process's toolchain (null goes back to the one built from the environment).
+ * Tests use it to run the real engine with some tools hidden, e.g. a Toolchain whose pathEnv
+ * is empty: only the bundled ffmpeg and ffprobe remain, as on a machine without Debian's tools.
+ */
+export function useDefaultToolchain(toolchain: Toolchain | null): void {
+  shared = toolchain;
+}
+
 /** Reads SOUNDSTAGE_TOOL_PATHS; anything that is not a tool name with a string path is ignored. */
 export function toolPathsFromEnv(value: string | undefined): Partial<Record<ToolName, string>> {
   if (!value) return {};
