@@ -15,7 +15,6 @@ import {
 } from './adapters/app-protocol';
 import { createAppMenu } from './adapters/app-menu';
 import { SafeStorageSecretStorage } from './adapters/safe-storage';
-import { openElectronSettings } from './adapters/electron-settings';
 import { UtilityProcessEngineLauncher } from './adapters/utility-engine-launcher';
 import { electronBatchDisplay } from './adapters/batch-display';
 import { batchProgressSink } from './services/dub/batch-progress';
@@ -88,7 +87,6 @@ if (!app.requestSingleInstanceLock()) {
         __SOUNDSTAGE_ENGINE_SHA256__,
       ),
       secretStorage: new SafeStorageSecretStorage(join(userDataDir, 'api-key.enc')),
-      openSettings: openElectronSettings,
       // The encrypted key lives in the user data folder, which previews may read: keep it out.
       secretFiles: [join(userDataDir, 'api-key.enc')],
       emit: (channel, payload) => window?.webContents.send(channel, payload),
