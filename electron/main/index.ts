@@ -25,6 +25,10 @@ const outDir = join(__dirname, '..');
 /** SHA-256 of out/engine/cli.mjs, written in by scripts/build.mjs. */
 declare const __SOUNDSTAGE_ENGINE_SHA256__: string;
 const engineDir = unpackedPath(join(outDir, 'engine'));
+// extraResources puts the assets (SoundFont, sample media) in resources/ when packaged
+// (docs/decisions/076-packaging-layout.md); in development they are the repository's assets/.
+const assetsDir = (): string =>
+  app.isPackaged ? process.resourcesPath : join(outDir, '..', 'assets');
 registerSchemes();
 
 if (!app.requestSingleInstanceLock()) {
@@ -82,7 +86,7 @@ if (!app.requestSingleInstanceLock()) {
       uploadsDir: join(userDataDir, 'uploads'),
       clientVersion: app.getVersion(),
       engineLauncher: new VerifiedEngineLauncher(
-        new UtilityProcessEngineLauncher(engineDir, log),
+        new UtilityProcessEngineLauncher(engineDir, log, { assetsDir: assetsDir() }),
         join(engineDir, 'cli.mjs'),
         __SOUNDSTAGE_ENGINE_SHA256__,
       ),
