@@ -116,7 +116,16 @@ describe('main booted under the electron stand-in', () => {
       new Promise<boolean>((resolve) =>
         request!(null, permission, resolve, { requestingUrl, isMainFrame: true }),
       );
-    for (const permission of ['media', 'geolocation', 'notifications', 'clipboard-read', 'hid']) {
+    const denied = [
+      'media',
+      'display-capture',
+      'geolocation',
+      'notifications',
+      'clipboard-read',
+      'hid',
+      'local-network-access',
+    ];
+    for (const permission of denied) {
       expect(await requested(permission, 'https://evil.example/')).toBe(false);
       expect(await requested(permission, appPage)).toBe(false);
       expect(check!(null, permission, 'https://evil.example', {})).toBe(false);
