@@ -76,7 +76,13 @@ export async function bootMain(): Promise<BootedMain> {
     if (request === 'electron') return electron.module;
     return originalLoad.call(this, request, parent, isMain);
   };
-  createRequire(import.meta.url)(mainFile);
+  try {
+    createRequire(import.meta.url)(mainFile);
+  } catch (error) {
+    moduleInternals._load = originalLoad;
+    await fs.rm(tmp, { recursive: true, force: true });
+    throw error;
+  }
   electron.app.becomeReady();
 
   return {
