@@ -5,52 +5,18 @@ import { createHash } from 'node:crypto';
 import { readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { engineBuildOptions, mainBuildOptions, preloadBuildOptions } from './build-options.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const out = join(root, 'out');
 rmSync(out, { recursive: true, force: true });
 
-const common = {
-  bundle: true,
-  platform: 'node',
-  target: 'node20',
-  sourcemap: true,
-  logLevel: 'warning',
-  absWorkingDir: root,
-};
-
-await build({
-  ...common,
-  entryPoints: ['engine/cli.ts'],
-  outfile: 'out/engine/cli.mjs',
-  format: 'esm',
-  external: ['onnxruntime-node'],
-  // Bundled CommonJS dependencies still call require(); give the ES module one.
-  banner: {
-    js: "import { createRequire as __ssCreateRequire } from 'node:module'; const require = __ssCreateRequire(import.meta.url);",
-  },
-});
-// Main carries the engine's hash and checks it before each launch: the engine runs unpacked
-// from the asar, where asar integrity does not reach (docs/decisions/016-engine-integrity.md).
+await build(engineBuildOptions(root));
 const engineSha256 = createHash('sha256')
   .update(readFileSync(join(out, 'engine', 'cli.mjs')))
   .digest('hex');
-await build({
-  ...common,
-  entryPoints: ['electron/main/index.ts'],
-  outfile: 'out/main/index.cjs',
-  format: 'cjs',
-  external: ['electron'],
-  define: { __SOUNDSTAGE_ENGINE_SHA256__: JSON.stringify(engineSha256) },
-});
-// Sandboxed preloads may require only `electron`; everything else is bundled in.
-await build({
-  ...common,
-  entryPoints: ['electron/preload/index.ts'],
-  outfile: 'out/preload/index.cjs',
-  format: 'cjs',
-  external: ['electron'],
-});
+await build(mainBuildOptions(root, engineSha256));
+await build(preloadBuildOptions(root));
 
 const vite = spawnSync(
   'npx',

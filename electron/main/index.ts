@@ -15,7 +15,6 @@ import {
 } from './adapters/app-protocol';
 import { createAppMenu } from './adapters/app-menu';
 import { SafeStorageSecretStorage } from './adapters/safe-storage';
-import { openElectronSettings } from './adapters/electron-settings';
 import { UtilityProcessEngineLauncher } from './adapters/utility-engine-launcher';
 import { electronBatchDisplay } from './adapters/batch-display';
 import { batchProgressSink } from './services/dub/batch-progress';
@@ -26,6 +25,10 @@ const outDir = join(__dirname, '..');
 /** SHA-256 of out/engine/cli.mjs, written in by scripts/build.mjs. */
 declare const __SOUNDSTAGE_ENGINE_SHA256__: string;
 const engineDir = unpackedPath(join(outDir, 'engine'));
+// extraResources puts the assets (SoundFont, sample media) in resources/ when packaged
+// (docs/decisions/076-packaging-layout.md); in development they are the repository's assets/.
+const assetsDir = (): string =>
+  app.isPackaged ? process.resourcesPath : join(outDir, '..', 'assets');
 registerSchemes();
 
 if (!app.requestSingleInstanceLock()) {
@@ -83,12 +86,11 @@ if (!app.requestSingleInstanceLock()) {
       uploadsDir: join(userDataDir, 'uploads'),
       clientVersion: app.getVersion(),
       engineLauncher: new VerifiedEngineLauncher(
-        new UtilityProcessEngineLauncher(engineDir, log),
+        new UtilityProcessEngineLauncher(engineDir, log, { assetsDir: assetsDir() }),
         join(engineDir, 'cli.mjs'),
         __SOUNDSTAGE_ENGINE_SHA256__,
       ),
       secretStorage: new SafeStorageSecretStorage(join(userDataDir, 'api-key.enc')),
-      openSettings: openElectronSettings,
       // The encrypted key lives in the user data folder, which previews may read: keep it out.
       secretFiles: [join(userDataDir, 'api-key.enc')],
       emit: (channel, payload) => window?.webContents.send(channel, payload),

@@ -45,8 +45,9 @@ export function createMainWindow(preloadDir: string): BrowserWindow {
   window.once('ready-to-show', () => window.show());
 
   // No navigation away from the app; links open in the system browser only when allowlisted.
-  window.webContents.on('will-navigate', (event, url) => {
-    if (!url.startsWith(`${APP_ORIGIN}/`)) event.preventDefault();
+  // The URL is read from the event (Electron 45 deprecates the positional arguments).
+  window.webContents.on('will-navigate', (event) => {
+    if (!event.url.startsWith(`${APP_ORIGIN}/`)) event.preventDefault();
   });
   window.webContents.setWindowOpenHandler(({ url }) => {
     if (isAllowedExternalUrl(url)) void shell.openExternal(url);

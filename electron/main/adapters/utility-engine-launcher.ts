@@ -1,6 +1,7 @@
 import { utilityProcess, type UtilityProcess } from 'electron';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { engineEnvironment, type EngineEnvOptions } from '../services/engine-host/engine-env';
 import {
   LISTENING_LINE,
   type EngineExit,
@@ -18,6 +19,7 @@ export class UtilityProcessEngineLauncher implements EngineLauncher {
   constructor(
     private readonly engineDir: string,
     private readonly onOutput: (line: string) => void,
+    private readonly envOptions: EngineEnvOptions,
   ) {}
 
   launch(args: EngineLaunchArgs): EngineProcess {
@@ -28,7 +30,7 @@ export class UtilityProcessEngineLauncher implements EngineLauncher {
       {
         stdio: 'pipe',
         serviceName: 'Soundstage engine',
-        env: { ...process.env, SOUNDSTAGE_ENGINE_KEY: args.key },
+        env: { ...process.env, ...engineEnvironment(args, this.envOptions) },
       },
     );
     return new UtilityEngineProcess(child, this.onOutput);

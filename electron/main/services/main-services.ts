@@ -38,7 +38,7 @@ export interface MainServicesOptions {
   engineLauncher: EngineLauncher;
   /** Storage of the cloud key: Electron's safeStorage adapter, or FileSecretStorage in browser mode. */
   secretStorage: SecretStorage;
-  /** The settings file's store: electron-store in Electron, conf (the default) elsewhere. */
+  /** The settings file's store; conf by default (Electron too: docs/decisions/075-electron-45.md). */
   openSettings?: OpenSettingsDocument;
   emit: Emit;
   log?: (line: string) => void;

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
+import { engineEnvironment } from './engine-env';
 import {
   LISTENING_LINE,
   type EngineExit,
@@ -22,21 +23,24 @@ export interface ChildProcessLauncherOptions {
   onOutput?: (line: string) => void;
   /** 'source' runs engine/cli.ts even when a build exists (tests, so a stale bundle is never used). */
   prefer?: 'built' | 'source';
+  /** The engine's assets folder; `<appRoot>/assets` by default (see engine-env.ts). */
+  assetsDir?: string;
 }
 
 /**
  * The command that runs the engine: the built bundle when present, else the TS source via tsx.
  * The key travels in the environment (SOUNDSTAGE_ENGINE_KEY, which engine/cli.ts reads like
- * --key) so it does not show in other users' process lists.
+ * --key) so it does not show in other users' process lists; engine-env.ts lists the rest.
  */
 export function engineCommand(
   appRoot: string,
   args: EngineLaunchArgs,
   prefer: 'built' | 'source' = 'built',
+  assetsDir = path.join(appRoot, 'assets'),
 ): { argv: string[]; env: Record<string, string> } {
   const built = path.join(appRoot, 'out', 'engine', 'cli.mjs');
   const cliArgs = ['--port', String(args.port), '--data', args.dataDir];
-  const env = { SOUNDSTAGE_ENGINE_KEY: args.key };
+  const env = engineEnvironment(args, { assetsDir });
   if (prefer === 'built' && existsSync(built)) return { argv: [built, ...cliArgs], env };
   const source = path.join(appRoot, 'engine', 'cli.ts');
   return { argv: ['--import', 'tsx', source, ...cliArgs], env };
@@ -50,7 +54,12 @@ export class ChildProcessEngineLauncher implements EngineLauncher {
   constructor(private readonly options: ChildProcessLauncherOptions) {}
 
   launch(args: EngineLaunchArgs): EngineProcess {
-    const { argv, env } = engineCommand(this.options.appRoot, args, this.options.prefer);
+    const { argv, env } = engineCommand(
+      this.options.appRoot,
+      args,
+      this.options.prefer,
+      this.options.assetsDir,
+    );
     const child = spawn(this.options.nodePath ?? process.execPath, argv, {
       cwd: this.options.appRoot,
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -2,16 +2,21 @@ import { promises as fs } from 'node:fs';
 import { writeFileAtomic } from '../storage/atomic-file';
 import type { SecretStorage } from './secret-storage';
 
-/** What the key vault needs from the OS keychain (Electron's safeStorage, injected). */
+/**
+ * What the key vault needs from the OS keychain (Electron's safeStorage, injected). Asynchronous
+ * like safeStorage's `*Async` methods, which replace the synchronous ones deprecated in
+ * Electron 45 (docs/decisions/075-electron-45.md); they read what the old ones wrote.
+ */
 export interface SecretEncryptor {
-  isEncryptionAvailable(): boolean;
+  isEncryptionAvailable(): Promise<boolean>;
   /**
    * Linux only: the backend safeStorage chose (`basic_text`, `gnome_libsecret`, `kwallet*`,
    * `unknown`); null on other systems, where the keychain is always a real one.
    */
   selectedBackend(): string | null;
-  encryptString(plain: string): Buffer;
-  decryptString(encrypted: Buffer): string;
+  encryptString(plain: string): Promise<Buffer>;
+  /** `shouldReEncrypt`: the keychain's key was rotated; write the secret again to follow it. */
+  decryptString(encrypted: Buffer): Promise<{ plain: string; shouldReEncrypt: boolean }>;
 }
 
 /**
@@ -39,23 +44,27 @@ export class EncryptedFileSecretStorage implements SecretStorage {
   ) {}
 
   /** Why a key cannot be stored here, or null when it can. */
-  refusal(): string | null {
-    if (!this.encryptor.isEncryptionAvailable()) return NO_ENCRYPTION_MESSAGE;
+  async refusal(): Promise<string | null> {
+    if (!(await this.encryptor.isEncryptionAvailable())) return NO_ENCRYPTION_MESSAGE;
     return this.encryptor.selectedBackend() === 'basic_text' ? NO_KEYRING_MESSAGE : null;
   }
 
   async read(): Promise<string | null> {
+    let decrypted: { plain: string; shouldReEncrypt: boolean };
     try {
-      return this.encryptor.decryptString(await fs.readFile(this.filePath));
+      decrypted = await this.encryptor.decryptString(await fs.readFile(this.filePath));
     } catch {
       return null;
     }
+    // Best effort: the old ciphertext still decrypts, so a failed rewrite loses nothing.
+    if (decrypted.shouldReEncrypt) await this.write(decrypted.plain).catch(() => undefined);
+    return decrypted.plain;
   }
 
   async write(secret: string): Promise<void> {
-    const refusal = this.refusal();
+    const refusal = await this.refusal();
     if (refusal) throw new Error(refusal);
-    await writeFileAtomic(this.filePath, this.encryptor.encryptString(secret), 0o600);
+    await writeFileAtomic(this.filePath, await this.encryptor.encryptString(secret), 0o600);
   }
 
   async clear(): Promise<void> {

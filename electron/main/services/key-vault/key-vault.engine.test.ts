@@ -109,12 +109,12 @@ describe('KeyVault with the real engine', () => {
     const file = path.join(dir, 'basic-text-key');
     const vault = new KeyVault({
       storage: new EncryptedFileSecretStorage(file, {
-        isEncryptionAvailable: () => true,
+        isEncryptionAvailable: async () => true,
         selectedBackend: () => 'basic_text',
         encryptString: () => {
           throw new Error('must not be called');
         },
-        decryptString: () => '',
+        decryptString: async () => ({ plain: '', shouldReEncrypt: false }),
       }),
       serviceUrl: () => engine.url,
       verify: (key, baseUrl) =>

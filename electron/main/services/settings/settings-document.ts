@@ -1,7 +1,7 @@
 import Conf from 'conf';
 
 /**
- * The settings file as conf (and electron-store, which extends it) expose it: the whole
+ * The settings file as conf exposes it: the whole
  * document, read from disk on every `store` read and written atomically (temp file + rename)
  * with the file mode given at construction on every `store` write.
  */
@@ -13,7 +13,7 @@ export interface SettingsDocument {
 /** Opens `<dir>/settings.json`; throws when the file exists but is not JSON. */
 export type OpenSettingsDocument = (dir: string) => SettingsDocument;
 
-/** Options both conf and electron-store take (electron-store names the file with `name`). */
+/** conf's options for the settings file. */
 export const SETTINGS_DOCUMENT_OPTIONS = {
   fileExtension: 'json',
   /** Only this user may read which service the app talks to. */

@@ -16,8 +16,8 @@ import {
 } from './settings-document';
 
 /**
- * App settings as one versioned JSON file (mode 0600, atomic writes), kept by conf in plain Node
- * and by electron-store in Electron (the same file format; the opener is injected). The zod
+ * App settings as one versioned JSON file (mode 0600, atomic writes), kept by conf in Electron
+ * and browser mode alike (the opener is injected for tests). The zod
  * schema in shared/ipc/settings.ts and the numbered migrations here decide what is valid.
  */
 export const SETTINGS_FILE = 'settings.json';
@@ -27,7 +27,7 @@ export interface SettingsStoreOptions {
   dir: string;
   /** Default project folder, e.g. `<home>/Soundstage`. */
   defaultProjectFolder: string;
-  /** conf (default) or the Electron adapter's electron-store. */
+  /** conf by default. */
   open?: OpenSettingsDocument;
   log?: (line: string) => void;
 }
@@ -175,7 +175,7 @@ export class SettingsStore {
     }
   }
 
-  /** Writes the current settings through conf / electron-store (temp file + rename, 0600). */
+  /** Writes the current settings through conf (temp file + rename, 0600). */
   private async persist(): Promise<Error | null> {
     try {
       if (!this.document) throw new Error('the settings file could not be opened');

@@ -1,0 +1,26 @@
+import type { EngineLaunchArgs } from './engine-launcher';
+
+/** Where the engine finds the files shipped beside the app (SoundFont, sample media). */
+export const ASSETS_DIR_ENV = 'SOUNDSTAGE_ASSETS_DIR';
+/** The engine's key; in the environment because command lines are visible to other users. */
+export const ENGINE_KEY_ENV = 'SOUNDSTAGE_ENGINE_KEY';
+
+/** What main knows about the installation that the engine needs, the same for every launcher. */
+export interface EngineEnvOptions {
+  /**
+   * The assets folder: `process.resourcesPath` in the packaged app (electron-builder's
+   * extraResources), the repository's `assets/` in development and browser mode.
+   */
+  assetsDir: string;
+}
+
+/**
+ * The variables every launcher (utility process, Node child process) adds to the engine's
+ * environment. One place, so a new one (e.g. the user's tool paths) reaches both.
+ */
+export function engineEnvironment(
+  args: EngineLaunchArgs,
+  options: EngineEnvOptions,
+): Record<string, string> {
+  return { [ENGINE_KEY_ENV]: args.key, [ASSETS_DIR_ENV]: options.assetsDir };
+}
