@@ -10,6 +10,9 @@ import { engineBuildOptions, mainBuildOptions, preloadBuildOptions } from './bui
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const out = join(root, 'out');
 rmSync(out, { recursive: true, force: true });
+// The portable synthesiser's SoundFont, shipped as a resource (decision 072).
+if (spawnSync('node', ['scripts/copy-soundfont.mjs'], { cwd: root, stdio: 'inherit' }).status !== 0)
+  process.exit(1);
 
 await build(engineBuildOptions(root));
 const engineSha256 = createHash('sha256')
