@@ -1,7 +1,7 @@
 // `npm test`: installs what is missing, runs every suite (the static gates: typecheck of every
 // project, lint and the Prettier check; unit + integration with vitest; then the build and the
-// Playwright e2e suite in browser mode), and ends with one totals line. As a normal user
-// without Chromium the e2e suite is listed and counted as skipped.
+// Playwright e2e suite in browser mode; then the hidden-tools check), and ends with one totals
+// line. As a normal user without Chromium the e2e suite is listed and counted as skipped.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -111,6 +111,21 @@ if (run('node', ['scripts/build.mjs']) !== 0) {
       totals.failed += 1;
     }
   }
+}
+
+// The hidden-tools check: the engine and the Score flow with the system's media tools hidden
+// (scripts/hidden-tools/README.md). It skips itself, with the reason, where it cannot hide them.
+const hiddenReport = join(reports, 'hidden-tools.json');
+const hiddenStatus = run('node', ['scripts/hidden-tools/run.mjs', '--report', hiddenReport]);
+const hidden = readJson(hiddenReport);
+if (hidden) {
+  totals.passed += hidden.passed;
+  totals.failed += hidden.failed;
+  totals.skipped += hidden.skipped;
+}
+if (!hidden || (hiddenStatus !== 0 && hidden.failed === 0)) {
+  problems.push('the hidden-tools check did not finish cleanly');
+  totals.failed += 1;
 }
 
 for (const problem of problems) console.error(`test: ${problem}`);
