@@ -1,6 +1,7 @@
 // `npm start`: installs what is missing, builds, starts Soundstage in Electron on the local
 // engine; where the Electron runtime cannot start, says so in one line and serves the same app
-// in browser mode on 127.0.0.1.
+// in browser mode on 127.0.0.1. Set-up installs nothing for a normal user (it lists the optional
+// Debian packages and goes on); browser mode needs no Chromium, it prints the URL to open.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';

@@ -58,12 +58,23 @@ describe('the project folder rule', () => {
   });
 
   it('refuses a link to a system folder, a path under a file, and a folder it cannot create', async () => {
+    // Refused as a system folder whoever runs this: root could write to /etc, a normal user
+    // could not, and neither is the reason given.
     expect(
       await prepareProjectFolder(path.join(context.homeDir, 'etc-link'), context),
     ).toMatchObject({
       ok: false,
-      error: { field: 'projectFolder', message: expect.stringMatching(/System/) },
+      error: { field: 'projectFolder', message: expect.stringMatching(/System folders/) },
     });
+    const throughLink = `soundstage-project-folder-test-${process.pid}`;
+    expect(
+      await prepareProjectFolder(path.join(context.homeDir, 'etc-link', throughLink), context),
+    ).toMatchObject({
+      ok: false,
+      error: { field: 'projectFolder', message: expect.stringMatching(/System folders/) },
+    });
+    // Nothing was created in the system folder before the refusal.
+    expect(await fs.stat(path.join('/etc', throughLink)).catch(() => null)).toBeNull();
     expect(
       await prepareProjectFolder(path.join(context.homeDir, 'a-file', 'sub'), context),
     ).toMatchObject({ ok: false, error: { message: expect.stringMatching(/cannot be created/) } });

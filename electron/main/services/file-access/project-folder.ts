@@ -81,9 +81,30 @@ export function projectFolderProblem(folder: string, context: ProjectFolderConte
 }
 
 /**
+ * Where `folder` really is once links are followed, even when its last parts do not exist yet:
+ * the real path of the nearest existing ancestor joined with the missing parts.
+ */
+async function realTarget(folder: string): Promise<string> {
+  const missing: string[] = [];
+  let current = path.resolve(folder);
+  for (;;) {
+    try {
+      return path.join(await fs.realpath(current), ...missing.reverse());
+    } catch {
+      const parent = path.dirname(current);
+      if (parent === current) return path.resolve(folder);
+      missing.push(path.basename(current));
+      current = parent;
+    }
+  }
+}
+
+/**
  * Checks a folder the user chose (native picker, or a path typed in browser mode) and creates
  * it: answers its real path, or a problem that says what to choose instead. The rule is checked
- * again on the real path, so a link cannot point the project folder at a system folder.
+ * on the real path before anything is created or its permissions are tested, so a link cannot
+ * point the project folder at a system folder, nothing is created there, and the refusal says
+ * "system folder" whether or not this user could write there.
  */
 export async function prepareProjectFolder(
   input: string,
@@ -96,12 +117,15 @@ export async function prepareProjectFolder(
   const existing = await fs.stat(trimmed).catch(() => null);
   if (existing && !existing.isDirectory())
     return fail('invalid_setting', 'That path is a file, not a folder.', field);
+  const targetProblem = projectFolderProblem(await realTarget(trimmed), context);
+  if (targetProblem) return fail('invalid_setting', targetProblem, field);
   try {
     await fs.mkdir(trimmed, { recursive: true });
     const real = await fs.realpath(trimmed);
-    await fs.access(real, constants.W_OK);
+    // Checked again on what now exists: a link may have changed since the check above.
     const realProblem = projectFolderProblem(real, context);
     if (realProblem) return fail('invalid_setting', realProblem, field);
+    await fs.access(real, constants.W_OK);
     return ok(real);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? 'error';
