@@ -9,10 +9,18 @@ export class NdjsonParser {
   private readonly decoder = new TextDecoder('utf-8');
   private pending = '';
 
+  /** `maxLineChars`: a longer line is an error item, so one endless line cannot fill memory. */
+  constructor(private readonly maxLineChars = Infinity) {}
+
   /** Feeds a chunk; returns the parsed items of every line completed by it. */
   push(chunk: Uint8Array): NdjsonItem[] {
     this.pending += this.decoder.decode(chunk, { stream: true });
-    return this.drain(false);
+    const items = this.drain(false);
+    if (this.pending.length > this.maxLineChars) {
+      this.pending = '';
+      items.push({ ok: false, line: '', tooLong: true });
+    }
+    return items;
   }
 
   /** Ends the stream; a last line without a newline still counts. */
@@ -37,7 +45,8 @@ export class NdjsonParser {
   }
 }
 
-export type NdjsonItem = { ok: true; event: StreamEvent } | { ok: false; line: string };
+export type NdjsonItem =
+  { ok: true; event: StreamEvent } | { ok: false; line: string; tooLong?: boolean };
 
 function pushLine(items: NdjsonItem[], rawLine: string): void {
   const line = rawLine.trim();

@@ -5,6 +5,7 @@ import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { apiFail, apiOk, badResponseError, canceledError, type ApiResult } from './api-result';
 import { errorFromResponse, send, transportError, type FetchImpl } from './http';
+import { BodyTooLargeError, idleWatchdog, NETWORK_LIMITS } from './network-limits';
 
 export interface DownloadedFile {
   path: string;
@@ -19,6 +20,8 @@ export interface DownloadOptions {
   expectedBytes?: number;
   /** Headers that identify the app; never credentials (presigned URLs carry their own). */
   headers?: Record<string, string>;
+  /** Longest pause between two chunks before the download is given up (tests shorten it). */
+  idleMs?: number;
 }
 
 /**
@@ -60,10 +63,21 @@ export async function downloadToFile(
 
   await fs.mkdir(path.dirname(destPath), { recursive: true });
   const temp = `${destPath}.${randomBytes(4).toString('hex')}.part`;
+  // The stated size plus a margin, never over the ceiling: the disk cannot be filled by a lie.
+  const cap = Math.min(
+    NETWORK_LIMITS.downloadCeilingBytes,
+    total !== undefined ? total + NETWORK_LIMITS.downloadMarginBytes : Infinity,
+  );
+  const idle = idleWatchdog(options.idleMs ?? NETWORK_LIMITS.idleMs, options.signal);
   let done = 0;
   const counter = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       done += chunk.length;
+      idle.touch();
+      if (done > cap) {
+        callback(new BodyTooLargeError(cap));
+        return;
+      }
       options.onProgress?.(done, total);
       callback(null, chunk);
     },
@@ -72,11 +86,27 @@ export async function downloadToFile(
     const source = Readable.fromWeb(
       response.body as import('node:stream/web').ReadableStream<Uint8Array>,
     );
-    await pipeline(source, counter, createWriteStream(temp), { signal: options.signal });
+    await pipeline(source, counter, createWriteStream(temp), { signal: idle.signal });
   } catch (error) {
     await fs.rm(temp, { force: true });
     if (options.signal?.aborted) return apiFail(canceledError());
+    if (error instanceof BodyTooLargeError)
+      return apiFail({
+        kind: 'upstream',
+        code: 'download_too_large',
+        message: `The result ${path.basename(destPath)} is larger than the service said (over ${cap} bytes); the download was stopped and nothing was kept.`,
+        retryable: true,
+      });
+    if (idle.timedOut())
+      return apiFail({
+        kind: 'network',
+        code: 'download_stalled',
+        message: `The download of ${path.basename(destPath)} stalled: nothing arrived for ${Math.round((options.idleMs ?? NETWORK_LIMITS.idleMs) / 1000)} s. It can be downloaded again.`,
+        retryable: true,
+      });
     return apiFail(transportError(error, url, options.signal));
+  } finally {
+    idle.stop();
   }
 
   const expected =

@@ -1,5 +1,12 @@
 import { classifyHttpError, networkError, type ApiError } from '../../../../shared/api/errors';
 import { apiFail, apiOk, badResponseError, canceledError, type ApiResult } from './api-result';
+import {
+  BodyTooLargeError,
+  IdleTimeoutError,
+  idleWatchdog,
+  NETWORK_LIMITS,
+  readTextCapped,
+} from './network-limits';
 
 export type FetchImpl = typeof fetch;
 
@@ -28,6 +35,19 @@ export interface SendOptions {
   headers: Record<string, string>;
   body?: AsyncIterable<Uint8Array>;
   signal?: AbortSignal;
+  /** How long to wait with neither upload progress nor response headers. */
+  connectMs?: number;
+}
+
+/** Passes a body through, telling the watchdog each time a chunk is taken (upload progress). */
+async function* touching(
+  body: AsyncIterable<Uint8Array>,
+  touch: () => void,
+): AsyncIterable<Uint8Array> {
+  for await (const chunk of body) {
+    touch();
+    yield chunk;
+  }
 }
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
@@ -64,24 +84,35 @@ export async function send(
   } catch (error) {
     return apiFail(transportError(error, url, options.signal));
   }
+  const connectMs = options.connectMs ?? NETWORK_LIMITS.connectMs;
   for (let hop = 0; ; hop++) {
+    // A service that accepts the connection and then says nothing must not hang the job.
+    const watch = idleWatchdog(connectMs, options.signal);
     const init: RequestInit & { duplex?: 'half' } = {
       method,
       headers,
-      signal: options.signal,
+      signal: watch.signal,
       redirect: 'manual',
     };
     if (body) {
       // Node's fetch takes an async iterable body when told the request is half-duplex.
-      init.body = body as unknown as BodyInit;
+      init.body = touching(body, watch.touch) as unknown as BodyInit;
       init.duplex = 'half';
     }
     let response: Response;
     try {
       response = await fetchImpl(current, init);
     } catch (error) {
+      watch.stop();
+      if (watch.timedOut())
+        return apiFail(
+          networkError(
+            `${safeHost(current)} did not answer within ${Math.round(connectMs / 1000)} s. Try again later.`,
+          ),
+        );
       return apiFail(transportError(error, current, options.signal));
     }
+    watch.stop();
     const location = response.headers.get('location');
     // A streamed body cannot be sent twice: a redirected upload answers the redirect itself.
     if (!REDIRECT_STATUSES.has(response.status) || !location || (body && response.status !== 303))
@@ -112,7 +143,7 @@ export async function send(
 export async function errorFromResponse(response: Response): Promise<ApiError> {
   let body: unknown = {};
   try {
-    const text = await response.text();
+    const text = await readTextCapped(response, NETWORK_LIMITS.errorBodyBytes);
     try {
       body = JSON.parse(text) as unknown;
     } catch {
@@ -135,9 +166,17 @@ export async function readJson<T>(
   if (!response.ok) return apiFail(await errorFromResponse(response));
   let value: unknown;
   try {
-    value = JSON.parse(await response.text()) as unknown;
-  } catch {
+    value = JSON.parse(await readTextCapped(response, NETWORK_LIMITS.jsonBodyBytes)) as unknown;
+  } catch (error) {
     if (signal?.aborted) return apiFail(canceledError());
+    if (error instanceof BodyTooLargeError)
+      return apiFail(
+        badResponseError(
+          `The service's answer is larger than ${error.limit} bytes; it was not read.`,
+          response.status,
+        ),
+      );
+    if (error instanceof IdleTimeoutError) return apiFail(networkError(error.message));
     return apiFail(
       badResponseError(
         `The service answered ${response.status} with a body that is not JSON.`,

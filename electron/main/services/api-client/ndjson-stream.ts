@@ -3,6 +3,7 @@ import { NdjsonParser, decodeBase64 } from '../../../../shared/api/ndjson';
 import type { StreamEvent } from '../../../../shared/api/responses';
 import { apiFail, apiOk, type ApiResult } from './api-result';
 import { transportError } from './http';
+import { IdleTimeoutError, NETWORK_LIMITS, readWithin } from './network-limits';
 
 export interface StreamTitle {
   title: string;
@@ -31,6 +32,8 @@ export interface StreamHandlers {
   /** Decoded audio bytes, in order, per stream index (the local engine sends one stream). */
   onBytes?: (bytes: Uint8Array, streamIndex: number) => void | Promise<void>;
   signal?: AbortSignal;
+  /** Longest pause between two chunks of the stream (tests shorten it). */
+  idleMs?: number;
 }
 
 function streamError(code: string, message: string, retryable: boolean): ApiError {
@@ -47,7 +50,8 @@ export async function consumeMusicStream(
   url: string,
   handlers: StreamHandlers,
 ): Promise<ApiResult<StreamOutcome>> {
-  const parser = new NdjsonParser();
+  const parser = new NdjsonParser(NETWORK_LIMITS.ndjsonLineChars);
+  const idleMs = handlers.idleMs ?? NETWORK_LIMITS.idleMs;
   const outcome: StreamOutcome = { bytes: 0, chunks: 0, numStreams: 1 };
   const reader = body.getReader();
   let finished: ApiResult<StreamOutcome> | null = null;
@@ -56,6 +60,14 @@ export async function consumeMusicStream(
     items: ReturnType<NdjsonParser['push']>,
   ): Promise<ApiResult<StreamOutcome> | null> => {
     for (const item of items) {
+      if (!item.ok && item.tooLong)
+        return apiFail(
+          streamError(
+            'UPSTREAM_MALFORMED',
+            `The stream sent a line longer than ${NETWORK_LIMITS.ndjsonLineChars} characters.`,
+            false,
+          ),
+        );
       if (!item.ok) {
         // The SDKs throw on a line that is not JSON; a corrupt stream cannot be trusted further.
         return apiFail(
@@ -116,7 +128,7 @@ export async function consumeMusicStream(
 
   try {
     while (!finished) {
-      const { done, value } = await reader.read();
+      const { done, value } = await readWithin(reader, idleMs);
       if (done) {
         finished = (await handle(parser.end())) ?? null;
         break;
@@ -124,7 +136,16 @@ export async function consumeMusicStream(
       finished = await handle(parser.push(value));
     }
   } catch (error) {
-    finished = apiFail(transportError(error, url, handlers.signal));
+    finished =
+      error instanceof IdleTimeoutError
+        ? apiFail(
+            streamError(
+              'stream_stalled',
+              `${error.message} The take can be generated again.`,
+              true,
+            ),
+          )
+        : apiFail(transportError(error, url, handlers.signal));
   } finally {
     // Stop reading after a terminal event; anything the server sends after it is ignored.
     await reader.cancel().catch(() => undefined);
