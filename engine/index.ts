@@ -1,6 +1,6 @@
-import { mkdir } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { guardServer } from '../shared/node/http/request-target';
+import { makePrivateFolder } from '../shared/node/storage/private-folder';
 import type { AddressInfo } from 'node:net';
 import type { TaskType } from '../shared/api/task-types';
 import type { AccountSeed } from './accounts/account';
@@ -56,7 +56,8 @@ const DEFAULT_TTL_SECONDS = 24 * 60 * 60;
 export async function startEngine(options: EngineOptions): Promise<RunningEngine> {
   const log = options.log ?? (() => undefined);
   const dataDir = options.dataDir;
-  await mkdir(dataDir, { recursive: true });
+  // Owner-only: accounts, usage, uploads and results of every local user of this engine.
+  await makePrivateFolder(dataDir);
   const seeds: AccountSeed[] = [
     ...(options.key ? [{ key: options.key, funded: true }] : []),
     ...(options.accounts ?? []),

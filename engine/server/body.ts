@@ -106,7 +106,7 @@ function parseWithBusboy(
     parser.on('file', (name, stream, info) => {
       const index = entries.length;
       const path = join(options.uploadDir, `part-${index}${safeExtension(info.filename)}`);
-      const out = createWriteStream(path);
+      const out = createWriteStream(path, { mode: 0o600 });
       outs.push(out);
       let size = 0;
       stream.on('data', (chunk: Buffer) => {

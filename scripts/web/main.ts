@@ -5,6 +5,7 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
+import { makePrivateFolder } from '../../shared/node/storage/private-folder';
 import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -49,7 +50,9 @@ if (!existsSync(join(rendererDir, 'index.html'))) {
   console.error('The renderer is not built. Run `npm run build` (or `npm start`) first.');
   process.exit(1);
 }
-await mkdir(uploadsDir, { recursive: true });
+// Owner-only: the data folder holds the job ledger, settings and the engine's key.
+await makePrivateFolder(userDataDir);
+await makePrivateFolder(uploadsDir);
 
 const log = (line: string) => console.log(line);
 const events = createEventHub();

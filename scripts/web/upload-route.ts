@@ -37,7 +37,7 @@ export async function receiveUpload(
     return;
   }
   const folder = join(uploadsDir, randomBytes(8).toString('hex'));
-  await mkdir(folder, { recursive: true });
+  await mkdir(folder, { recursive: true, mode: 0o700 });
   const target = join(folder, name);
   let received = 0;
   request.on('data', (chunk: Buffer) => {

@@ -130,7 +130,8 @@ export function createHandlers(deps: HandlerDeps): IpcHandlers {
           ? ok(answer.value as Record<string, unknown>)
           : apiErrorResult(answer.error);
       }),
-    'jobs:list': async () => ok(services.jobs.list().map(redactedJob)),
+    'jobs:list': async () =>
+      ok(services.jobs.list().map((job) => redactedJob(job, services.secrets()))),
     'storage:problems': async () => {
       await services.jobs.start();
       const ledger = services.jobs.storageProblem();
@@ -224,7 +225,7 @@ export function createHandlers(deps: HandlerDeps): IpcHandlers {
       const checked = await applyPathRules(name, parsed.data, files);
       if (!checked.ok) return checked;
       const handler = handlers[name] as (request: unknown) => Promise<Result<unknown>>;
-      return redactedResult(await handler(checked.value));
+      return redactedResult(await handler(checked.value), services.secrets());
     } catch (error) {
       deps.log?.(`${channel} failed: ${(error as Error)?.stack ?? String(error)}`);
       return fail('internal', 'Something went wrong in the app. Try again.', { retryable: true });

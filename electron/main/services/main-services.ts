@@ -69,6 +69,8 @@ export interface MainServices {
   readonly uploadsDir: string;
   /** The client of the chosen service; null while the local engine is not running. */
   client(): ApiClient | null;
+  /** The keys main holds right now (cloud and engine), for redaction by value. */
+  secrets(): string[];
   engineStatus(): EngineStatus;
   /** The account's upload cap (cached GET /v1/account/services) for checks before upload. */
   uploadLimits(): Promise<UploadLimits>;
@@ -112,6 +114,8 @@ export async function createMainServices(options: MainServicesOptions): Promise<
   const secretFiles = [engineKeyFile, ...(options.secretFiles ?? [])];
   if (options.secretStorage instanceof FileSecretStorage)
     secretFiles.push(options.secretStorage.filePath);
+  const secrets = (): string[] =>
+    [vault.knownKey(), engine.key()].filter((key): key is string => Boolean(key));
   const engine = new EngineHost({
     launcher: options.engineLauncher,
     dataDir: path.join(options.userDataDir, 'engine'),
@@ -167,7 +171,7 @@ export async function createMainServices(options: MainServicesOptions): Promise<
     origin: () => originOf(settings.get()),
     onChange: (job) => {
       dub?.jobChanged(job);
-      options.emit('jobs:changed', redactedJob(job));
+      options.emit('jobs:changed', redactedJob(job, secrets()));
     },
     holds: (job) => dub?.holds(job) ?? false,
     onStreamChunk: (jobId, seq, bytes) =>
@@ -248,6 +252,7 @@ export async function createMainServices(options: MainServicesOptions): Promise<
   await jobs.start();
 
   return {
+    secrets,
     settings,
     vault,
     engine,

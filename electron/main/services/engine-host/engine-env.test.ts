@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { engineCommand } from './child-process-launcher';
-import { ASSETS_DIR_ENV, ENGINE_KEY_ENV } from './engine-env';
+import { ASSETS_DIR_ENV, ENGINE_KEY_ENV, engineEnvironment, FAULTS_ENV } from './engine-env';
 
 const args = { dataDir: '/data/engine', key: 'sk_local_test', port: 0 as const };
 
@@ -11,6 +11,7 @@ describe("the engine's environment", () => {
     expect(env).toEqual({
       [ENGINE_KEY_ENV]: 'sk_local_test',
       [ASSETS_DIR_ENV]: path.join('/repo', 'assets'),
+      [FAULTS_ENV]: '',
     });
     // The key is never on the command line, where other local users could read it.
     expect(argv.join(' ')).not.toContain('sk_local_test');
@@ -19,5 +20,13 @@ describe("the engine's environment", () => {
   it('passes an assets folder chosen by the host', () => {
     const { env } = engineCommand('/repo', args, 'source', '/opt/Soundstage/resources');
     expect(env[ASSETS_DIR_ENV]).toBe('/opt/Soundstage/resources');
+  });
+
+  it('clears test faults from the environment unless they are allowed', () => {
+    // An inherited SOUNDSTAGE_ENGINE_FAULTS is overwritten with nothing: the engine runs clean.
+    expect(engineEnvironment(args, { assetsDir: '/a' })[FAULTS_ENV]).toBe('');
+    expect(engineEnvironment(args, { assetsDir: '/a', allowFaults: true })).not.toHaveProperty(
+      FAULTS_ENV,
+    );
   });
 });

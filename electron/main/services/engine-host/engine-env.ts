@@ -12,7 +12,16 @@ export interface EngineEnvOptions {
    * extraResources), the repository's `assets/` in development and browser mode.
    */
   assetsDir: string;
+  /**
+   * Whether the engine may read test faults from its environment (SOUNDSTAGE_ENGINE_FAULTS).
+   * Never in a packaged app: a variable set on the user's machine must not make the engine
+   * fail, slow down or answer statuses it would not.
+   */
+  allowFaults?: boolean;
 }
+
+/** Test-only switches of the engine (engine/faults), cleared unless faults are allowed. */
+export const FAULTS_ENV = 'SOUNDSTAGE_ENGINE_FAULTS';
 
 /**
  * The variables every launcher (utility process, Node child process) adds to the engine's
@@ -22,5 +31,10 @@ export function engineEnvironment(
   args: EngineLaunchArgs,
   options: EngineEnvOptions,
 ): Record<string, string> {
-  return { [ENGINE_KEY_ENV]: args.key, [ASSETS_DIR_ENV]: options.assetsDir };
+  const env: Record<string, string> = {
+    [ENGINE_KEY_ENV]: args.key,
+    [ASSETS_DIR_ENV]: options.assetsDir,
+  };
+  if (!options.allowFaults) env[FAULTS_ENV] = '';
+  return env;
 }

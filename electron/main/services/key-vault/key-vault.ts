@@ -135,6 +135,14 @@ export class KeyVault {
     return stored.key;
   }
 
+  /**
+   * The stored key if it was read this session (it always is before it is sent anywhere), for
+   * redaction by value: a key that is not key-shaped is still masked wherever it is echoed.
+   */
+  knownKey(): string | null {
+    return this.cached?.key ?? null;
+  }
+
   private async load(): Promise<StoredKey | null> {
     if (this.cached === undefined) {
       try {
