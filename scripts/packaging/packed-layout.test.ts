@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { promises as fs, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOOL_SPECS } from '../../shared/node/toolchain/tool-catalog';
 import { engineBuildOptions, mainBuildOptions, preloadBuildOptions } from '../build-options.mjs';
@@ -201,6 +201,27 @@ describe.skipIf(process.platform !== 'linux')('the packed app (electron-builder 
         path.join(resources, 'app.asar.unpacked/node_modules/espeak-ng/dist/espeak-ng.wasm'),
       ),
     ).toBe(true);
+  });
+
+  it('unpacks spessasynth_core with what it imports, so the worker can load it by path', () => {
+    // The portable synthesiser's worker imports the unpacked copy by its path; a package it
+    // imports resolves only from folders above that path, which never include app.asar.
+    const core = path.join(resources, 'app.asar.unpacked/node_modules/spessasynth_core');
+    const entry = JSON.parse(readFileSync(path.join(core, 'package.json'), 'utf8')) as {
+      main: string;
+    };
+    const url = pathToFileURL(path.join(core, entry.main)).href;
+    const run = spawnSync(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        `const core = await import(${JSON.stringify(url)}); console.log(typeof core.SpessaSynthProcessor);`,
+      ],
+      { encoding: 'utf8', timeout: 20_000 },
+    );
+    expect(run.stderr).toBe('');
+    expect(run.stdout.trim()).toBe('function');
   });
 
   it('ships the assets beside the archive, where main points the engine', () => {
