@@ -40,7 +40,9 @@ export default async function afterPack(context) {
     if (!binaries.some((binary) => binary.tool === tool)) {
       throw new Error(
         `afterPack: no bundled ${tool} in ${unpackedModules}. npm installs only the current ` +
-          `platform's ${TOOL_SCOPES[tool]} package: package each platform on that platform.`,
+          `platform's ${TOOL_SCOPES[tool]} package: package each platform on that platform. ` +
+          `If it is in node_modules, check that node_modules is a real folder, not a symlink ` +
+          `(electron-builder takes the packages from \`npm list\`, which then leaves it out).`,
       );
     }
   }

@@ -7,7 +7,7 @@ import { TOOL_SPECS } from '../../shared/node/toolchain/tool-catalog';
 
 /**
  * electron-builder.yml as the packages are built from it (docs/decisions/076-packaging-layout.md
- * and 015-electron-runtime-hardening.md). packed-layout.engine.test.ts packs it for real.
+ * and 015-electron-runtime-hardening.md). packed-layout.test.ts packs it for real.
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const require = createRequire(import.meta.url);
@@ -69,6 +69,16 @@ describe('electron-builder.yml', () => {
     const wasm = 'node_modules/espeak-ng/dist/espeak-ng.wasm';
     expect(existsSync(path.join(root, wasm))).toBe(true);
     expect(unpacked(wasm)).toBe(true);
+  });
+
+  it('unpacks spessasynth_core together with every package it depends on', () => {
+    // Its worker imports the unpacked copy by path; imports from there never reach app.asar.
+    const manifest = JSON.parse(
+      readFileSync(path.join(root, 'node_modules/spessasynth_core/package.json'), 'utf8'),
+    ) as { dependencies?: Record<string, string> };
+    for (const name of ['spessasynth_core', ...Object.keys(manifest.dependencies ?? {})]) {
+      expect(unpacked(`node_modules/${name}/package.json`), name).toBe(true);
+    }
   });
 
   it('runs the hook that makes the bundled binaries executable by every user', () => {

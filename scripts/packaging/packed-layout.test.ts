@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { promises as fs, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOOL_SPECS } from '../../shared/node/toolchain/tool-catalog';
 import { engineBuildOptions, mainBuildOptions, preloadBuildOptions } from '../build-options.mjs';
@@ -49,6 +49,44 @@ async function writeStandInElectronDist(dir: string): Promise<void> {
   await fs.writeFile(path.join(dir, 'version'), version.version);
 }
 
+/**
+ * Recreates node_modules as real folders whose files are hard links (a copy only where the two
+ * places are on different file systems). Not a symlink: npm then sees every package as a link to
+ * somewhere outside the project, so `npm list`, which electron-builder asks for the production
+ * tree, drops the optional dependencies the bundled ffmpeg/ffprobe come in. The top level's dot
+ * entries are left out: caches that other runs write meanwhile (.vite), .bin, and npm's hidden
+ * lockfile, so npm reads the tree from the folders (docs/decisions/076-packaging-layout.md).
+ */
+async function linkTree(from: string, to: string, top = true): Promise<void> {
+  await fs.mkdir(to);
+  const entries = await fs.readdir(from, { withFileTypes: true });
+  await Promise.all(
+    entries.map(async (entry) => {
+      if (top && entry.name.startsWith('.')) return;
+      const source = path.join(from, entry.name);
+      const target = path.join(to, entry.name);
+      if (entry.isDirectory()) await linkTree(source, target, false);
+      else if (entry.isSymbolicLink()) await fs.symlink(await fs.readlink(source), target);
+      else
+        await fs.link(source, target).catch((error: NodeJS.ErrnoException) => {
+          if (error.code !== 'EXDEV') throw error;
+          return fs.copyFile(source, target);
+        });
+    }),
+  );
+}
+
+/**
+ * The environment of a plain `npm run dist`. VITEST is removed: while it is set, electron-builder
+ * hard-links the app's files instead of copying them, so afterPack's chmod would change the
+ * project's own files (and the mode check below would prove nothing).
+ */
+function distEnv(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, CI: '1' };
+  for (const name of Object.keys(env)) if (name.startsWith('VITEST')) delete env[name];
+  return env;
+}
+
 /** A copy of the project with a fresh out/ (main, preload, engine; a one-file renderer). */
 async function writeProject(dir: string): Promise<void> {
   await fs.mkdir(path.join(dir, 'scripts/packaging'), { recursive: true });
@@ -59,7 +97,7 @@ async function writeProject(dir: string): Promise<void> {
     path.join(root, 'scripts/packaging/after-pack.mjs'),
     path.join(dir, 'scripts/packaging/after-pack.mjs'),
   );
-  await fs.symlink(path.join(root, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
+  await linkTree(path.join(root, 'node_modules'), path.join(dir, 'node_modules'));
   await fs.symlink(path.join(root, 'assets'), path.join(dir, 'assets'), 'dir');
   const out = path.join(dir, 'out');
   const engineFile = path.join(out, 'engine/cli.mjs');
@@ -96,7 +134,7 @@ describe.skipIf(process.platform !== 'linux')('the packed app (electron-builder 
         // Native modules are not rebuilt: there is no Electron to rebuild them against.
         '-c.npmRebuild=false',
       ],
-      { cwd: project, encoding: 'utf8', env: { ...process.env, CI: '1' } },
+      { cwd: project, encoding: 'utf8', env: distEnv() },
     );
     if (run.status !== 0) throw new Error(`electron-builder failed:\n${run.stdout}\n${run.stderr}`);
     resources = path.join(tmp, 'release/linux-unpacked/resources');
@@ -163,6 +201,27 @@ describe.skipIf(process.platform !== 'linux')('the packed app (electron-builder 
         path.join(resources, 'app.asar.unpacked/node_modules/espeak-ng/dist/espeak-ng.wasm'),
       ),
     ).toBe(true);
+  });
+
+  it('unpacks spessasynth_core with what it imports, so the worker can load it by path', () => {
+    // The portable synthesiser's worker imports the unpacked copy by its path; a package it
+    // imports resolves only from folders above that path, which never include app.asar.
+    const core = path.join(resources, 'app.asar.unpacked/node_modules/spessasynth_core');
+    const entry = JSON.parse(readFileSync(path.join(core, 'package.json'), 'utf8')) as {
+      main: string;
+    };
+    const url = pathToFileURL(path.join(core, entry.main)).href;
+    const run = spawnSync(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        `const core = await import(${JSON.stringify(url)}); console.log(typeof core.SpessaSynthProcessor);`,
+      ],
+      { encoding: 'utf8', timeout: 20_000 },
+    );
+    expect(run.stderr).toBe('');
+    expect(run.stdout.trim()).toBe('function');
   });
 
   it('ships the assets beside the archive, where main points the engine', () => {
