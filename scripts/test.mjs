@@ -57,6 +57,17 @@ for (const [name, command, args] of gates) {
   }
 }
 
+// Supply chain: advisories against the shipped packages. An unreachable audit service is said
+// and counted as skipped, never as a failure (docs/security.md).
+console.log('test: audit');
+const audit = run('node', ['scripts/audit.mjs']);
+if (audit === 0) totals.passed += 1;
+else if (audit === 2) totals.skipped += 1;
+else {
+  problems.push('npm audit found high or critical advisories');
+  totals.failed += 1;
+}
+
 // Unit and integration tests (vitest).
 const vitestReport = join(reports, 'vitest.json');
 const vitestStatus = run('npx', [
