@@ -1,6 +1,6 @@
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { startEngine } from '../../engine/index';
 import { expect, test } from '../fixtures/host';
 import { AppPage } from '../pages/app-page';
@@ -22,7 +22,8 @@ test('the project folder changes only to a folder main accepts, after confirming
   await confirm.getByRole('button', { name: 'Use folder' }).click();
   await expect(page.getByRole('alert').filter({ hasText: /system folders/i })).toBeVisible();
 
-  const wanted = join(host.dataDir, 'films', 'scores');
+  // Beside the data folder: a project folder inside it is refused like a system one.
+  const wanted = join(dirname(host.dataDir), 'films', 'scores');
   await folder.fill(wanted);
   await folder.press('Enter');
   await page

@@ -1,7 +1,7 @@
 // Electron entry: the composition root of the desktop app. Everything it wires is plain Node
 // (electron/main/services) except the adapters imported here.
 import { app, BrowserWindow, dialog, shell } from 'electron';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { createHandlers } from './ipc/handlers';
 import { registerIpcHandlers } from './ipc/register-electron';
 import { unpackedPath, VerifiedEngineLauncher } from './services/engine-host/verified-launcher';
@@ -83,6 +83,8 @@ if (!app.requestSingleInstanceLock()) {
     services = await createMainServices({
       userDataDir,
       homeDir: app.getPath('home'),
+      // The install folder (resources/ sits in it; on macOS, the bundle's Contents).
+      appDir: app.isPackaged ? dirname(process.resourcesPath) : join(outDir, '..'),
       uploadsDir: join(userDataDir, 'uploads'),
       clientVersion: app.getVersion(),
       engineLauncher: new VerifiedEngineLauncher(

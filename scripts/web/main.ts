@@ -64,6 +64,7 @@ let host: BrowserHost | null = null;
 const services = await createMainServices({
   userDataDir,
   homeDir: homedir(),
+  appDir: root,
   defaultProjectFolder: values.project ? resolve(values.project) : undefined,
   uploadsDir,
   clientVersion: version,
@@ -77,6 +78,7 @@ if (values.project) {
   const projectFolder = await prepareProjectFolder(resolve(values.project), {
     homeDir: homedir(),
     userDataDir,
+    appDir: root,
   });
   if (!projectFolder.ok) {
     console.error(`--project: ${projectFolder.error.message}`);

@@ -100,6 +100,7 @@ export function createHandlers(deps: HandlerDeps): IpcHandlers {
       const folder = await prepareProjectFolder(chosen, {
         homeDir: services.homeDir,
         userDataDir: services.userDataDir,
+        appDir: services.appDir,
       });
       if (!folder.ok) return folder;
       const updated = await services.settings.update({ projectFolder: folder.value });

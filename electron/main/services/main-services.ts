@@ -30,6 +30,8 @@ export interface MainServicesOptions {
   userDataDir: string;
   /** The user's home folder: the default project folder is `<homeDir>/Soundstage`. */
   homeDir: string;
+  /** Where the app is installed (the repository in browser mode): never a project folder. */
+  appDir?: string;
   /** A different default project folder (browser mode's --project). */
   defaultProjectFolder?: string;
   /** Where browser mode's host writes uploaded files (they count as picked by the user). */
@@ -75,6 +77,7 @@ export interface MainServices {
   /** The account's upload cap (cached GET /v1/account/services) for checks before upload. */
   uploadLimits(): Promise<UploadLimits>;
   readonly homeDir: string;
+  readonly appDir?: string;
   /** Which files the renderer may name: main's own list (see FileAccess). */
   readonly files: FileAccess;
   dispose(): Promise<void>;
@@ -187,6 +190,7 @@ export async function createMainServices(options: MainServicesOptions): Promise<
   const files = new FileAccess({
     homeDir: options.homeDir,
     userDataDir: options.userDataDir,
+    appDir: options.appDir,
     projectFolder: () => settings.get().projectFolder,
     pickedFolders: [options.uploadsDir],
     writtenFiles: () => jobs.list().flatMap((job) => job.files.map((file) => file.path)),
@@ -268,6 +272,7 @@ export async function createMainServices(options: MainServicesOptions): Promise<
     engineStatus,
     uploadLimits,
     homeDir: options.homeDir,
+    appDir: options.appDir,
     files,
     dispose: async () => {
       media.dispose();

@@ -48,6 +48,25 @@ describe('the project folder rule', () => {
     );
   });
 
+  it("refuses the home's hidden folders, the app's own folders and other users' folders", () => {
+    for (const hidden of ['.ssh', '.config/other-app', '.local/share/x'])
+      expect(projectFolderProblem(path.join(context.homeDir, hidden), context), hidden).toMatch(
+        /Hidden folders|app's own data/,
+      );
+    expect(projectFolderProblem(path.join(context.userDataDir, 'projects'), context)).toMatch(
+      /app's own data/,
+    );
+    const withApp = { ...context, appDir: path.join(context.homeDir, 'Apps', 'Soundstage') };
+    expect(projectFolderProblem(path.join(withApp.appDir, 'resources'), withApp)).toMatch(
+      /installed/,
+    );
+    expect(projectFolderProblem(path.join(context.homeDir, 'Apps'), withApp)).toMatch(/installed/);
+    for (const other of ['/home/someone-else/Music', '/Users/someone-else/Movies'])
+      expect(projectFolderProblem(other, context), other).toMatch(/another user/);
+    // Visible folders of one's own home are still fine.
+    expect(projectFolderProblem(path.join(context.homeDir, 'Videos', 'cuts'), context)).toBeNull();
+  });
+
   it('accepts a folder inside the home folder, creating it', async () => {
     const wanted = path.join(context.homeDir, 'Music', 'Soundstage');
     expect(await prepareProjectFolder(`  ${wanted} `, context)).toEqual({

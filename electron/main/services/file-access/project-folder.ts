@@ -7,7 +7,12 @@ export interface ProjectFolderContext {
   homeDir: string;
   /** The app's own data folder (settings, key files, ledger): never inside the project folder. */
   userDataDir: string;
+  /** Where the app itself is installed (or the repository in browser mode), when known. */
+  appDir?: string;
 }
+
+/** Folders that hold every user's home (another user's folder is never a project folder). */
+const HOMES_ROOTS = ['/home', '/Users'];
 
 /** System folders that may not be, or contain, a project folder. */
 const SYSTEM_TREES = [
@@ -68,8 +73,25 @@ export function projectFolderProblem(folder: string, context: ProjectFolderConte
     return 'Your home folder itself cannot be the project folder; choose a folder inside it, such as ~/Soundstage.';
   if (isInsideOrEqual(resolved, home))
     return 'A folder that contains your home folder cannot be the project folder.';
-  if (isInsideOrEqual(resolved, path.resolve(context.userDataDir)))
-    return "The project folder cannot contain the app's own data folder.";
+  const data = path.resolve(context.userDataDir);
+  if (isInsideOrEqual(resolved, data) || isInsideOrEqual(data, resolved))
+    return "The project folder cannot be, contain or sit inside the app's own data folder.";
+  if (context.appDir) {
+    const app = path.resolve(context.appDir);
+    if (isInsideOrEqual(resolved, app) || isInsideOrEqual(app, resolved))
+      return 'The folder where Soundstage is installed cannot be the project folder.';
+  }
+  if (isInsideOrEqual(home, resolved)) {
+    // ~/.ssh, ~/.config, ~/.local…: other programs' settings and keys.
+    const first = path.relative(home, resolved).split(path.sep)[0] ?? '';
+    if (first.startsWith('.'))
+      return 'Hidden folders in your home folder hold other programs’ settings and keys; choose a visible folder such as ~/Soundstage.';
+  } else {
+    // Outside this user's home but under the folder of every user's home: someone else's.
+    const posixPath = resolved.split(path.sep).join('/');
+    if (HOMES_ROOTS.some((root) => posixPath.startsWith(`${root}/`)))
+      return 'That folder belongs to another user; choose one in your own home folder.';
+  }
   const posix = resolved.split(path.sep).join('/');
   if (SYSTEM_TREES.some((tree) => posix === tree || posix.startsWith(`${tree}/`)))
     return 'System folders cannot be the project folder; choose one in your home folder.';
