@@ -10,6 +10,7 @@ import { Billing } from './billing/billing';
 import { Ledger } from './billing/ledger';
 import { Faults, type FaultConfig } from './faults/faults';
 import { ResultFiles } from './files/result-files';
+import { RetentionSweeper } from './files/retention';
 import type { Endpoint } from './server/endpoint';
 import type { EngineCore } from './server/engine-core';
 import { ENDPOINTS } from './server/endpoints';
@@ -39,6 +40,8 @@ export interface EngineOptions {
   fetchDeadlineMs?: number;
   /** Lifetime of result download URLs; default 24 h. */
   resultTtlSeconds?: number;
+  /** How long result files are kept (7 days by default); older ones are deleted. */
+  resultRetentionSeconds?: number;
   /** Secret for the watermark generators (passed through to them by their own modules). */
   watermarkKey?: string;
   /** Diagnostic lines (never keys or headers). Default: silent. */
@@ -52,6 +55,7 @@ export interface RunningEngine {
 }
 
 const DEFAULT_TTL_SECONDS = 24 * 60 * 60;
+const DEFAULT_RETENTION_SECONDS = 7 * 24 * 60 * 60;
 
 export async function startEngine(options: EngineOptions): Promise<RunningEngine> {
   const log = options.log ?? (() => undefined);
@@ -124,6 +128,13 @@ export async function startEngine(options: EngineOptions): Promise<RunningEngine
   const port = (server.address() as AddressInfo).port;
   baseUrl = `http://127.0.0.1:${port}`;
   await runner.recover();
+  const retention = new RetentionSweeper({
+    files,
+    tasks,
+    resultRetentionMs: (options.resultRetentionSeconds ?? DEFAULT_RETENTION_SECONDS) * 1000,
+    log,
+  });
+  await retention.start();
 
   let closing: Promise<void> | undefined;
   return {
@@ -133,6 +144,7 @@ export async function startEngine(options: EngineOptions): Promise<RunningEngine
       closing ??= (async () => {
         for (const stream of core.streams) stream.abort(new Error('engine shutting down'));
         await runner.shutdown();
+        await retention.stop();
         await new Promise<void>((resolve) => {
           server.close(() => resolve());
           server.closeAllConnections();

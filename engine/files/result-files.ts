@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { copyFile, mkdir, stat } from 'node:fs/promises';
+import { copyFile, mkdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { JsonFile, readJsonFile } from './atomic-json';
 
@@ -95,7 +95,8 @@ export class ResultFiles {
       if (typeof node === 'string' && node.startsWith(FILE_REF_PREFIX)) {
         const fileId = node.slice(FILE_REF_PREFIX.length);
         const stored = this.index.files[fileId];
-        if (!stored) return node;
+        // Deleted after its retention: a URL that answers 404, never the internal placeholder.
+        if (!stored) return `${baseUrl}/files/${'0'.repeat(32)}/expired.bin`;
         const { token, created } = this.grantFor(fileId);
         minted ||= created;
         return `${baseUrl}/files/${token}/${stored.downloadName}`;
@@ -109,6 +110,33 @@ export class ResultFiles {
     const rendered = render(value) as T;
     if (minted) await this.file.save(this.index);
     return rendered;
+  }
+
+  /**
+   * Forgets expired grants and deletes result files published before `keepSince` (ms): without
+   * it every generated file and every URL ever minted stays on disk and in the index forever.
+   * Answers how many files were deleted.
+   */
+  async sweep(now: number, keepSince: number): Promise<number> {
+    let changed = false;
+    for (const [token, grant] of Object.entries(this.index.grants)) {
+      if (grant.expiresAt <= now || !this.index.files[grant.fileId]) {
+        delete this.index.grants[token];
+        changed = true;
+      }
+    }
+    let deleted = 0;
+    for (const [fileId, stored] of Object.entries(this.index.files)) {
+      if (Date.parse(stored.createdAt) >= keepSince) continue;
+      await rm(join(this.dir, stored.name), { force: true });
+      delete this.index.files[fileId];
+      for (const [token, grant] of Object.entries(this.index.grants))
+        if (grant.fileId === fileId) delete this.index.grants[token];
+      deleted += 1;
+      changed = true;
+    }
+    if (changed) await this.file.save(this.index);
+    return deleted;
   }
 
   lookup(token: string, downloadName: string): GrantLookup {

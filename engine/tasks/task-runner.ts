@@ -138,5 +138,7 @@ export class TaskRunner {
       task.refunded = true;
     }
     await this.deps.store.save(task);
+    // Uploads and intermediate files are not needed once the outcome is recorded.
+    await this.deps.store.removeWork(task.id).catch(() => undefined);
   }
 }

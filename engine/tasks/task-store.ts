@@ -42,6 +42,16 @@ export class TaskStore {
     return this.tasks.get(id);
   }
 
+  /** Tasks that have ended (their work folders are no longer needed). */
+  ended(): TaskRecord[] {
+    return [...this.tasks.values()].filter((task) => task.status !== 'processing');
+  }
+
+  /** Deletes a task's work folder (uploads, intermediate files); its record and results stay. */
+  removeWork(id: string): Promise<void> {
+    return rm(this.workDir(id), { recursive: true, force: true });
+  }
+
   processing(): TaskRecord[] {
     return [...this.tasks.values()].filter((task) => task.status === 'processing');
   }

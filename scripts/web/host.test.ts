@@ -20,6 +20,7 @@ beforeAll(async () => {
     dispatch: () => Promise.resolve({ ok: true, value: null }),
     subscribe: () => () => undefined,
     allowMediaPath: () => Promise.resolve(null),
+    uploadsQuotaBytes: 64 * 1024,
   });
 });
 
@@ -83,5 +84,23 @@ describe('browser-mode host against requests no browser sends', () => {
     );
     expect(statusOf(plain)).toBe(400);
     expect((await fetch(`${host.origin}/`)).status).toBe(200);
+  });
+});
+
+describe('browser-mode uploads', () => {
+  const upload = (bytes: number) =>
+    fetch(`${host.origin}/upload?name=clip.mp4`, {
+      method: 'POST',
+      headers: { 'x-soundstage-token': 'host-test-token' },
+      body: Buffer.alloc(bytes),
+    });
+
+  it('keeps the uploads folder under its quota and says where it is', async () => {
+    expect((await upload(40 * 1024)).status).toBe(200);
+    const refused = await upload(40 * 1024);
+    expect(refused.status).toBe(507);
+    expect(((await refused.json()) as { message: string }).message).toContain(join(dir, 'uploads'));
+    // A small file still fits beside the first.
+    expect((await upload(1024)).status).toBe(200);
   });
 });

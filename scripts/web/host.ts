@@ -34,6 +34,8 @@ export interface BrowserHostOptions {
   allowMediaPath(path: string): Promise<string | null>;
   /** How long a launch link stays usable (tests pass 0 to see one expire). */
   launchCodeTtlMs?: number;
+  /** Most the uploads folder may hold (20 GB by default; tests pass less). */
+  uploadsQuotaBytes?: number;
 }
 
 export interface BrowserHost {
@@ -87,7 +89,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
           response.writeHead(403).end();
           return;
         }
-        await receiveUpload(options.uploadsDir, request, response);
+        await receiveUpload(options.uploadsDir, request, response, options.uploadsQuotaBytes);
         return;
       }
       if (url.pathname === '/media' && request.method === 'GET') {
