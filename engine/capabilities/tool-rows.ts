@@ -1,29 +1,12 @@
-import type { Capability, ToolRow } from '../../shared/api/capabilities';
+import type { Capability } from '../../shared/api/capabilities';
 import {
   describeMissing,
   installHintFor,
-  TOOL_NAMES,
-  TOOL_SPECS,
   type Toolchain,
   type ToolName,
 } from '../../shared/node/toolchain';
 
-/** Every tool as the toolchain resolved it: path, version, where it came from, and problems. */
-export function toolRows(toolchain: Toolchain): ToolRow[] {
-  return TOOL_NAMES.map((name) => {
-    const resolution = toolchain.resolve(name);
-    return {
-      name,
-      label: TOOL_SPECS[name].label,
-      adds: TOOL_SPECS[name].adds,
-      path: resolution.path,
-      version: resolution.version,
-      source: resolution.source,
-      problems: resolution.problems.map((problem) => problem.message),
-      install: installHintFor(name),
-    };
-  });
-}
+export { toolRows } from '../../shared/node/capabilities/tool-rows';
 
 /** The fix for a missing tool: its install command (when there is one) or a path in Settings. */
 export function toolFix(name: ToolName): string {
