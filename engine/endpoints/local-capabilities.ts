@@ -1,9 +1,10 @@
 import type { ServerResponse } from 'node:http';
+import { LOCAL_CAPABILITIES_PATH } from '../../shared/api/capabilities';
 import type { EngineCore } from '../server/engine-core';
 import { sendJson } from '../server/respond';
 
 /** The local engine's own route (not in the service's API): docs/engine-notes.md 7. */
-export const CAPABILITIES_PATH = '/v1/local/capabilities';
+export const CAPABILITIES_PATH = LOCAL_CAPABILITIES_PATH;
 
 /**
  * GET /v1/local/capabilities: the capability table, computed at start and cached;

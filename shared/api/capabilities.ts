@@ -8,6 +8,9 @@ import { LANGUAGE_CODES, LANGUAGE_NAMES, type LanguageCode } from './languages';
  * builds it (docs/decisions/073-capability-table.md).
  */
 
+/** The local engine's route serving the table (not part of the service's API). */
+export const LOCAL_CAPABILITIES_PATH = '/v1/local/capabilities';
+
 /** The HTTP error code of a request this machine cannot do (422, before upload or charge). */
 export const CAPABILITY_UNAVAILABLE = 'capability_unavailable';
 

@@ -5,6 +5,7 @@ import { editorChannels, editorEvents } from './channels/editor';
 import { mediaChannels, mediaEvents } from './channels/media';
 import { projectChannels, projectEvents } from './channels/project';
 import { subtitlesChannels, subtitlesEvents } from './channels/subtitles';
+import { toolsChannels } from './channels/tools';
 import {
   engineStatusSchema,
   keyStatusSchema,
@@ -113,6 +114,7 @@ export const requestChannels = {
   ...subtitlesChannels,
   ...dubChannels,
   ...editorChannels,
+  ...toolsChannels,
 } as const;
 
 export type RequestChannel = keyof typeof requestChannels;

@@ -28,7 +28,7 @@ export class UtilityProcessEngineLauncher implements EngineLauncher {
       {
         stdio: 'pipe',
         serviceName: 'Soundstage engine',
-        env: { ...process.env, SOUNDSTAGE_ENGINE_KEY: args.key },
+        env: { ...process.env, ...args.env, SOUNDSTAGE_ENGINE_KEY: args.key },
       },
     );
     return new UtilityEngineProcess(child, this.onOutput);

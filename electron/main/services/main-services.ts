@@ -21,6 +21,7 @@ import { probeMedia } from './media/probe';
 import { LIMITS } from '../../../shared/api/limits';
 import type { BatchProgressSink } from './dub/batch-progress';
 import { SettingsStore } from './settings/settings-store';
+import { ToolService } from './tools/tool-service';
 import type { OpenSettingsDocument } from './settings/settings-document';
 
 export type Emit = <E extends EventChannel>(channel: E, payload: EventPayload<E>) => void;
@@ -65,6 +66,8 @@ export interface MainServices {
   readonly dubFacts: DubFacts;
   /** Paces every request to the service under the account's rpm_limit. */
   readonly pacer: RequestPacer;
+  /** Tool paths and the capability table (tools:*). */
+  readonly tools: ToolService;
   readonly userDataDir: string;
   readonly uploadsDir: string;
   /** The client of the chosen service; null while the local engine is not running. */
@@ -112,7 +115,10 @@ export async function createMainServices(options: MainServicesOptions): Promise<
   const secretFiles = [engineKeyFile, ...(options.secretFiles ?? [])];
   if (options.secretStorage instanceof FileSecretStorage)
     secretFiles.push(options.secretStorage.filePath);
+  // Bound below, once the engine host exists; the engine reads the paths at each launch.
+  let tools: ToolService | null = null;
   const engine = new EngineHost({
+    env: () => tools?.engineEnv() ?? {},
     launcher: options.engineLauncher,
     dataDir: path.join(options.userDataDir, 'engine'),
     keyStorage: new FileSecretStorage(engineKeyFile),
@@ -156,6 +162,16 @@ export async function createMainServices(options: MainServicesOptions): Promise<
       ? { kind: 'custom', baseUrl: choice.baseUrl, state: 'remote' }
       : engine.status();
   }
+
+  tools = new ToolService({
+    settings,
+    localClient: () => (settings.get().engine.kind === 'local' ? client() : null),
+    restartEngine: async () => {
+      if (settings.get().engine.kind !== 'local') return;
+      const restarted = await engine.restart();
+      if (!restarted.ok) log(`local engine did not restart: ${restarted.error.message}`);
+    },
+  });
 
   // Bound once the queue exists (it needs the runner); the runner asks it only from pump().
   let dub: DubQueue | null = null;
@@ -257,6 +273,7 @@ export async function createMainServices(options: MainServicesOptions): Promise<
     dub,
     dubFacts,
     pacer,
+    tools,
     userDataDir: options.userDataDir,
     uploadsDir: options.uploadsDir,
     client,

@@ -36,7 +36,7 @@ export function engineCommand(
 ): { argv: string[]; env: Record<string, string> } {
   const built = path.join(appRoot, 'out', 'engine', 'cli.mjs');
   const cliArgs = ['--port', String(args.port), '--data', args.dataDir];
-  const env = { SOUNDSTAGE_ENGINE_KEY: args.key };
+  const env = { ...args.env, SOUNDSTAGE_ENGINE_KEY: args.key };
   if (prefer === 'built' && existsSync(built)) return { argv: [built, ...cliArgs], env };
   const source = path.join(appRoot, 'engine', 'cli.ts');
   return { argv: ['--import', 'tsx', source, ...cliArgs], env };
