@@ -252,6 +252,7 @@ export async function createMainServices(options: MainServicesOptions): Promise<
     client,
     engine: () => (settings.get().engine.kind === 'local' ? 'local' : 'remote'),
     maxUploadMb: async () => (await uploadLimits()).maxUploadMb ?? LIMITS.defaultMaxUploadMb,
+    capabilities: () => tools?.engineTable() ?? Promise.resolve(null),
     onQueueChanged: (state) => options.emit('dub:queueChanged', state),
     onRunsChanged: (projectPath, runs) => options.emit('dub:runsChanged', { projectPath, runs }),
     onBatchProgress: (progress) => options.batchProgress?.(progress),

@@ -1,3 +1,4 @@
+import type { CapabilityTable } from '../../../../shared/api/capabilities';
 import path from 'node:path';
 import type { ToolsView } from '../../../../shared/ipc/channels/tools';
 import { fail, ok, type Result } from '../../../../shared/ipc/result';
@@ -78,6 +79,13 @@ export class ToolService {
         note: `The local engine did not say what it can do: ${table.error.message}`,
       };
     return { ...base, engine: 'local', table: table.value, note: null };
+  }
+
+  /** The engine's table alone (the Dub batch plan blocks cells it cannot do); null when none. */
+  async engineTable(): Promise<CapabilityTable | null> {
+    if (this.options.settings.get().engine.kind !== 'local') return null;
+    const answer = await this.options.localClient()?.getLocalCapabilities();
+    return answer?.ok ? answer.value : null;
   }
 
   /** Keeps a path only when the file there says it is that tool; null clears it. */
