@@ -3,7 +3,9 @@ import { isLanguageCode, type LanguageCode } from '../../../../shared/api/langua
 import type { TaskType } from '../../../../shared/api/task-types';
 import {
   dubLanguageGate,
+  mediaGate,
   musicGate,
+  videoAnalysisGate,
   recognitionGate,
   sfxGate,
   translationGate,
@@ -51,6 +53,11 @@ export function taskCapabilityGate(
   values: Values,
 ): Gate {
   if (!table) return null;
+  if (type === 'video_analysis') return videoAnalysisGate(table);
+  if (type !== 'text_to_music' && type !== 'text_to_sfx') {
+    const media = mediaGate(table);
+    if (media) return media;
+  }
   if (MUSIC_TYPES.includes(type)) return musicGate(table);
   if (SFX_TYPES.includes(type)) return sfxGate(table);
   if (SOUND_TYPES.includes(type)) return musicGate(table) ?? sfxGate(table);

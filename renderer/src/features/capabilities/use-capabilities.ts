@@ -61,6 +61,15 @@ export function sfxGate(table: CapabilityTable | null | undefined): Gate {
   return table ? gate(table.sfx, CAPABILITY_LABELS.sfx) : null;
 }
 
+export function videoAnalysisGate(table: CapabilityTable | null | undefined): Gate {
+  return table ? gate(table.videoAnalysis, CAPABILITY_LABELS.video_analysis) : null;
+}
+
+/** Reading and writing media at all (every video task, ducking). */
+export function mediaGate(table: CapabilityTable | null | undefined): Gate {
+  return table ? gate(table.media, CAPABILITY_LABELS.media) : null;
+}
+
 /** Proofread needs a recogniser (for the hinted language, or any). */
 export function recognitionGate(
   table: CapabilityTable | null | undefined,
