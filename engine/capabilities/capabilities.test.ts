@@ -141,3 +141,30 @@ describe('POST /v1/proofread without a speech recogniser', () => {
     expect(await accountState()).toEqual(before);
   });
 });
+
+describe('music without fluidsynth', () => {
+  it('refuses music exactly when the table says no synthesiser is available', async () => {
+    await engine.restart({
+      faults: { hideTools: ['pocketsphinx_continuous', 'fluidsynth'] },
+    });
+    const current = await table();
+    expect(current.tools.find((row) => row.name === 'fluidsynth')?.source).toBeNull();
+    const before = await accountState();
+    if (current.music.available) {
+      // A portable synthesiser stands in for fluidsynth: the table names it.
+      expect(current.music.via).not.toMatch(/^fluidsynth/);
+      return;
+    }
+    expect(current.music.reason).toMatch(/synthesiser/);
+    const res = await engine.post(
+      '/v1/text-to-music',
+      { prompt: 'calm piano', duration: '10' },
+      undefined,
+      { encoding: 'urlencoded' },
+    );
+    expect([res.status, res.body.code]).toEqual([422, 'capability_unavailable']);
+    expect(res.body.message).toMatch(/^Music generation is not available on this machine/);
+    expect(res.body.details).toMatchObject({ capability: 'music' });
+    expect(await accountState()).toEqual(before);
+  });
+});
