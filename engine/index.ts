@@ -5,6 +5,8 @@ import type { AddressInfo } from 'node:net';
 import type { TaskType } from '../shared/api/task-types';
 import type { AccountSeed } from './accounts/account';
 import { AccountStore } from './accounts/account-store';
+import { CapabilityCache } from './capabilities/compute';
+import { defaultToolchain, isToolName } from '../shared/node/toolchain';
 import { RateLimiter } from './accounts/rate-limits';
 import { Billing } from './billing/billing';
 import { Ledger } from './billing/ledger';
@@ -77,6 +79,8 @@ export async function startEngine(options: EngineOptions): Promise<RunningEngine
     IdempotencyStore.open(dataDir),
   ]);
   const faults = new Faults(options.faults);
+  applyHiddenTools(options.faults?.hideTools ?? []);
+  const capabilities = new CapabilityCache();
   const limiter = new RateLimiter();
   const billing = new Billing(accounts, ledger, () => `${baseUrl}/billing`);
   const byType = new Map<TaskType, Endpoint>(
@@ -104,6 +108,7 @@ export async function startEngine(options: EngineOptions): Promise<RunningEngine
     faults,
     limiter,
     serials,
+    capabilities,
     endpoints: new Map(ENDPOINTS.map((endpoint) => [endpoint.path, endpoint])),
     allowLoopbackUrls: options.allowLoopbackUrls ?? false,
     fetchDeadlineMs: options.fetchDeadlineMs,
@@ -135,6 +140,8 @@ export async function startEngine(options: EngineOptions): Promise<RunningEngine
     log,
   });
   await retention.start();
+  // The table is ready before the first request needs it; a failure is retried on demand.
+  void capabilities.current().catch((error: unknown) => log(`capabilities: ${String(error)}`));
 
   let closing: Promise<void> | undefined;
   return {
@@ -153,4 +160,16 @@ export async function startEngine(options: EngineOptions): Promise<RunningEngine
       return closing;
     },
   };
+}
+
+/**
+ * The `hideTools` fault: the process's toolchain treats these tools as absent. Changed only
+ * when it differs, so an engine without the fault does not re-identify every tool.
+ */
+function applyHiddenTools(names: readonly string[]): void {
+  const hidden = names.filter(isToolName);
+  const toolchain = defaultToolchain();
+  const current = toolchain.hidden;
+  const same = current.length === hidden.length && hidden.every((name) => current.includes(name));
+  if (!same) toolchain.hide(hidden);
 }

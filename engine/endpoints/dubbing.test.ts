@@ -56,6 +56,10 @@ async function balance(): Promise<number> {
   return Number((await engine.get('/v1/account/services')).body.balance);
 }
 
+async function requestsToday(): Promise<number> {
+  return Number((await engine.get('/v1/account/usage?days=1')).body.summary.total_requests);
+}
+
 describe('POST /v1/dubbing with a supplied script', () => {
   it('dubs into es with the picture bit-exact, a watermarked soundtrack of the same length and a re-timed SRT', async () => {
     const ack = await engine.post(
@@ -74,6 +78,8 @@ describe('POST /v1/dubbing with a supplied script', () => {
     const task = await engine.pollTask(ack.body.task_id);
     expect(task.status, JSON.stringify(task.error)).toBe('succeeded');
     expect(Object.keys(task.outputs)).toEqual(['es']);
+    // lipsync=false was sent: nothing to warn about.
+    expect(task.warnings).toBeUndefined();
     expect(task.output_url).toBeUndefined();
     expect(task.audio).toBeUndefined();
     expect(task.subtitle_preflight.es.status).toBe('ok');
@@ -126,15 +132,56 @@ describe('POST /v1/dubbing without scripts', () => {
     expect(await videoStreamMd5(mp4)).toBe(await videoStreamMd5(clip));
   });
 
-  it('fails a language Apertium cannot reach with TRANSLATION_FAILED (the default languages include zh_cn)', async () => {
-    const ack = await engine.post('/v1/dubbing', { lipsync: 'false' }, { video: clip });
-    expect(ack.status).toBe(202);
-    const task = await engine.pollTask(ack.body.task_id);
-    expect(task.error?.code).toBe('TRANSLATION_FAILED');
-    expect(task.error.message).toMatch(/zh_cn/);
-    expect(task.refunded).toBe(true);
-    // Omitted languages bill three languages: 10 s x 3 at $0.197/s.
-    expect(task.cost).toBeCloseTo(10 * 3 * 0.197, 2);
+  it('refuses a language no offline translator reaches before any charge (the default languages include zh_cn)', async () => {
+    const before = await balance();
+    const usage = await requestsToday();
+    const res = await engine.post('/v1/dubbing', { lipsync: 'false' }, { video: clip });
+    expect([res.status, res.body.code]).toEqual([422, 'capability_unavailable']);
+    expect(res.body.message).toMatch(/Translation for Chinese \(Simplified\) \(zh_cn\)/);
+    expect(res.body.message).toMatch(/script|cloud service/);
+    expect(res.body.message).not.toMatch(/\(es\)|\(fr\)/);
+    expect(res.body.details).toMatchObject({ capability: 'translation' });
+    expect(await balance()).toBeCloseTo(before, 6);
+    expect(await requestsToday()).toBe(usage);
+  });
+});
+
+/** The official MCP server's dubbing tool, as docs/api-notes.md section 2 and 6.10 describe it. */
+describe("POST /v1/dubbing in the MCP server's wire form", () => {
+  it('dubs a multipart request with a script and no lipsync field, warning that lip-sync is unavailable offline', async () => {
+    const form = new FormData();
+    form.append('video', new Blob([await readFile(clip)], { type: 'video/mp4' }), 'clip.mp4');
+    form.append('languages', '["es"]');
+    form.append(
+      'subtitles[es]',
+      new Blob([await readFile(esScript)], { type: 'application/x-subrip' }),
+      'clip.es.srt',
+    );
+    const response = await fetch(`${engine.url}/v1/dubbing`, {
+      method: 'POST',
+      headers: {
+        Authorization: `Bearer ${engine.key}`,
+        'X-Sonilo-Client': 'mcp',
+        'X-Sonilo-Client-Version': '0.16.3',
+        'User-Agent': 'sonilo-mcp/0.16.3',
+      },
+      body: form,
+    });
+    const ack = (await response.json()) as { task_id: string; subtitle_preflight: unknown };
+    expect(response.status, JSON.stringify(ack)).toBe(202);
+    expect(ack.subtitle_preflight).toBeDefined();
+    const task = await engine.pollTask(ack.task_id);
+    expect(task.status, JSON.stringify(task.error)).toBe('succeeded');
+    expect(Object.keys(task.outputs)).toEqual(['es']);
+    expect(task.warnings).toEqual([
+      expect.objectContaining({ code: 'lipsync_unavailable', severity: 'warning' }),
+    ]);
+    expect(task.warnings[0].message).toMatch(/Lip-sync is not available offline/);
+    const mp4 = join(dir, 'dub-mcp.mp4');
+    await download(task.outputs.es, mp4);
+    // No lip-sync: the picture is the original, bit for bit; only the audio is new.
+    expect(await videoStreamMd5(mp4)).toBe(await videoStreamMd5(clip));
+    expect(Math.abs((await probeDuration(mp4, 'a')) - 10)).toBeLessThanOrEqual(0.5);
   });
 });
 
@@ -146,10 +193,10 @@ describe('POST /v1/dubbing validation (422 before billing)', () => {
     return res;
   }
 
-  it('refuses lipsync=true (the default) and says to send lipsync=false', async () => {
-    for (const fields of [{ languages: '["es"]' }, { languages: '["es"]', lipsync: 'true' }]) {
-      const res = await refused(fields);
-      expect(res.status).toBe(422);
+  it('refuses lipsync=true and says to send lipsync=false or omit it', async () => {
+    for (const lipsync of ['true', 'TRUE', '1']) {
+      const res = await refused({ languages: '["es"]', lipsync });
+      expect([res.status, res.body.code]).toEqual([422, 'unprocessable_entity']);
       expect(res.body.message).toMatch(/lipsync=false/);
     }
   });

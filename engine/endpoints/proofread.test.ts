@@ -109,13 +109,29 @@ describe('POST /v1/proofread', () => {
     expect(task.error?.code).toBe('TRANSCRIPTION_EMPTY');
   });
 
-  it('fails a target Apertium does not cover with TRANSLATION_FAILED naming the covered languages', async () => {
-    const task = await engine.pollTask(
-      (await engine.post('/v1/proofread', { languages: '["es","de"]' }, { video: english })).body
-        .task_id,
+  it('refuses a target no offline translator reaches before any charge, naming the covered languages', async () => {
+    const before = await balance();
+    const res = await engine.post(
+      '/v1/proofread',
+      { languages: '["es","de"]' },
+      { video: english },
     );
-    expect(task.error?.code).toBe('TRANSLATION_FAILED');
-    expect(task.error.message).toMatch(/de.*en, es, es_419, fr, it, pt and pt_br/);
+    expect([res.status, res.body.code]).toEqual([422, 'capability_unavailable']);
+    expect(res.body.message).toMatch(/Translation for German \(de\)/);
+    expect(res.body.message).toMatch(/en, es, es_419, fr, it, pt and pt_br/);
+    expect(res.body.details.missing).toEqual([
+      expect.objectContaining({ capability: 'translation', language: 'de' }),
+    ]);
+    expect(await balance()).toBeCloseTo(before, 6);
+  });
+
+  it('refuses a source_language no offline recogniser hears before any charge', async () => {
+    const before = await balance();
+    const res = await engine.post('/v1/proofread', { source_language: 'fr' }, { video: english });
+    expect([res.status, res.body.code]).toEqual([422, 'capability_unavailable']);
+    expect(res.body.message).toMatch(/Speech recognition for French \(fr\)/);
+    expect(res.body.message).toMatch(/cloud service/);
+    expect(await balance()).toBeCloseTo(before, 6);
   });
 
   it('validates before billing: video/video_url, https, audio track, language codes', async () => {

@@ -1,3 +1,4 @@
+import { capabilityRejection, proofreadNeeds } from '../capabilities/requirements';
 import { defineAsyncEndpoint, ok } from '../server/endpoint';
 import type { ProofreadInput } from '../speech/proofread-run';
 import { runProofread } from '../speech/proofread-run';
@@ -15,6 +16,11 @@ export const proofreadEndpoint = defineAsyncEndpoint<ProofreadInput>({
     const languages = readLanguagesField(fields, { allowEmpty: true }) ?? [];
     const sourceHint = readLanguageCode(fields, 'source_language');
     if (fields.failed) return { ok: false, error: fields.rejection() };
+    // A language this machine cannot recognise or translate is refused before the probe.
+    if (ctx.capabilities) {
+      const refusal = capabilityRejection(proofreadNeeds(ctx.capabilities, languages, sourceHint));
+      if (refusal) return { ok: false, error: refusal };
+    }
     const media = await ctx.resolveMedia({ httpsOnly: true, requireAudio: true });
     if (!media.ok) return media;
     return ok({

@@ -14,6 +14,11 @@ export interface FaultConfig {
   stream?: { afterChunks: number; kind: 'cut' | 'error'; code?: string; message?: string };
   /** Async tasks of a type (or any type) fail with this code, `times` times (default: always). */
   failTasks?: { type?: TaskType; code: string; message?: string; times?: number }[];
+  /**
+   * Tools the engine's toolchain treats as absent (e.g. `["pocketsphinx_continuous"]`), so a
+   * test can run a real engine on a machine "without" them (docs/engine-notes.md 7).
+   */
+  hideTools?: string[];
 }
 
 export interface ForcedStatus {

@@ -1,4 +1,5 @@
 import { TASK_PATHS, type TaskType } from '../../shared/api/task-types';
+import type { CapabilityTable } from '../../shared/api/capabilities';
 import type { Segment } from '../../shared/api/segments';
 import type { FieldReader } from './field-reader';
 import type { RequestForm } from './form';
@@ -51,6 +52,11 @@ export interface PrepareContext {
   account: { id: string; maxUploadSizeMb: number };
   /** A fresh field reader over the request form. */
   fields: FieldReader;
+  /**
+   * What this machine can do offline; endpoints refuse a language it cannot do before the
+   * media is probed or anything charged. Absent when no table applies (unit tests).
+   */
+  capabilities?: CapabilityTable;
   /** ffprobe; unreadable media is a 422 rejection, never a 500. */
   probe(path: string, label?: string): Promise<Checked<MediaProbe>>;
   /**

@@ -1,4 +1,5 @@
 import type { AccountStore } from '../accounts/account-store';
+import type { CapabilityCache } from '../capabilities/compute';
 import type { RateLimiter } from '../accounts/rate-limits';
 import type { Billing } from '../billing/billing';
 import type { Ledger } from '../billing/ledger';
@@ -24,6 +25,8 @@ export interface EngineCore {
   faults: Faults;
   limiter: RateLimiter;
   serials: WatermarkSerials;
+  /** What this machine can do offline, computed once and on demand (docs/engine-notes.md 7). */
+  capabilities: CapabilityCache;
   /** POST path -> endpoint. */
   endpoints: ReadonlyMap<string, Endpoint>;
   allowLoopbackUrls: boolean;

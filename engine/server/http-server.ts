@@ -2,6 +2,7 @@ import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http
 import { setTimeout as sleep } from 'node:timers/promises';
 import { handleServices, handleUsage } from '../endpoints/account';
 import { handleGetTask } from '../endpoints/tasks';
+import { CAPABILITIES_PATH, handleCapabilities } from '../endpoints/local-capabilities';
 import { serveResultFile } from '../files/serve-file';
 import { parseRequestTarget } from '../../shared/node/http/request-target';
 import { authenticate } from './auth';
@@ -77,6 +78,10 @@ async function route(req: IncomingMessage, res: ServerResponse, core: EngineCore
   if (path === '/v1/account/services') {
     if (method !== 'GET') return methodNotAllowed(res, 'GET');
     return handleServices(res, account, core);
+  }
+  if (path === CAPABILITIES_PATH) {
+    if (method !== 'GET') return methodNotAllowed(res, 'GET');
+    return handleCapabilities(res, core, url);
   }
   if (path === '/v1/account/usage') {
     if (method !== 'GET') return methodNotAllowed(res, 'GET');

@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { defaultToolchain, describeMissing } from '../../shared/node/toolchain';
 
 /** What the engine needs to know about an input media file. */
 export interface MediaProbe {
@@ -34,8 +35,13 @@ interface FfprobeStream {
 /** Runs ffprobe; a file it cannot read is an error value, never a throw. */
 export function probeMedia(path: string): Promise<ProbeResult> {
   const args = ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', path];
+  // Through the toolchain: a bare name misses the bundled copy, and a missing ffprobe would
+  // read as "unreadable media" when the file is fine (docs/engine-notes.md 7).
+  const ffprobe = defaultToolchain().resolve('ffprobe');
+  if (ffprobe.path === null) return Promise.resolve({ ok: false, error: describeMissing(ffprobe) });
+  const command = ffprobe.path;
   return new Promise((resolve) => {
-    execFile('ffprobe', args, { maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
+    execFile(command, args, { maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
       if (error) {
         resolve({ ok: false, error: firstLine(stderr) || 'unreadable media' });
         return;

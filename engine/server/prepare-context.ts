@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import { MAX_MEDIA_SECONDS } from '../../shared/api/limits';
 import { checkSegments, parseSegmentsField, type Segment } from '../../shared/api/segments';
+import type { CapabilityTable } from '../../shared/api/capabilities';
 import type { TaskType } from '../../shared/api/task-types';
 import { safeFetchToFile } from '../fetch/safe-fetch';
 import type { PrepareContext, ResolvedMedia, ResolveMediaOptions } from './endpoint';
@@ -26,6 +27,8 @@ export interface PrepareContextOptions {
   account: { id: string; maxUploadSizeMb: number };
   allowLoopbackUrls: boolean;
   fetchDeadlineMs?: number;
+  /** This machine's capability table; absent in unit tests (no capability checks then). */
+  capabilities?: CapabilityTable;
 }
 
 /** The helpers an endpoint's `prepare` uses (see PrepareContext in endpoint.ts). */
@@ -146,6 +149,7 @@ export function createPrepareContext(options: PrepareContextOptions): PrepareCon
     workDir,
     account,
     fields,
+    ...(options.capabilities ? { capabilities: options.capabilities } : {}),
     probe,
     resolveMedia: resolveMedia as PrepareContext['resolveMedia'],
     fetchUrl,

@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
+import type { CapabilityTable } from '../../shared/api/capabilities';
 import type { Account } from '../accounts/account';
+import { refuseByPath } from '../capabilities/requirements';
 import { quote } from '../billing/quote';
 import {
   MAX_IDEMPOTENCY_KEY_LENGTH,
@@ -49,6 +51,12 @@ export async function handleSubmit(
   const key = idempotencyKeyOf(req);
   if (key && !key.ok) return sendRejection(res, key.error);
 
+  // Something this machine cannot do at all is refused before the upload is read
+  // (docs/decisions/073-capability-table.md).
+  const capabilities = await core.capabilities.current();
+  const impossible = refuseByPath(endpoint.type, capabilities);
+  if (impossible) return sendRejection(res, impossible);
+
   const taskId = randomUUID();
   const taskDir = core.tasks.taskDir(taskId);
   const workDir = core.tasks.workDir(taskId);
@@ -62,7 +70,8 @@ export async function handleSubmit(
     await discard();
     return sendRejection(res, form.error);
   }
-  if (!key) return accept({ res, account, endpoint, core, taskId, form: form.value });
+  const base = { res, account, endpoint, core, taskId, form: form.value, capabilities };
+  if (!key) return accept(base);
   const release = await core.idempotency.reserve(account.id, key.value);
   try {
     const fingerprint = await requestFingerprint(endpoint.path, form.value);
@@ -72,7 +81,7 @@ export async function handleSubmit(
       return replay(res, verdict);
     }
     const idempotency = { key: key.value, fingerprint, release };
-    return await accept({ res, account, endpoint, core, taskId, form: form.value, idempotency });
+    return await accept({ ...base, idempotency });
   } finally {
     release();
   }
@@ -85,6 +94,7 @@ interface Accepting {
   core: EngineCore;
   taskId: string;
   form: RequestForm;
+  capabilities: CapabilityTable;
   /** Set when the request carried an Idempotency-Key; `release` lets a waiting repeat in. */
   idempotency?: { key: string; fingerprint: string; release: () => void };
 }
@@ -102,6 +112,7 @@ async function accept(a: Accepting): Promise<void> {
     account: { id: account.id, maxUploadSizeMb: account.maxUploadSizeMb },
     allowLoopbackUrls: core.allowLoopbackUrls,
     fetchDeadlineMs: core.fetchDeadlineMs,
+    capabilities: a.capabilities,
   });
   const prepared = await endpoint.prepare(a.form, ctx).catch(async (error: unknown) => {
     await discard();

@@ -9,7 +9,7 @@ import { speechFail, speechOk } from './result';
 import type { ConfidenceStats, Utterance } from './words';
 import { confidenceStats, parsePocketsphinxOutput } from './words';
 
-const MODEL_DIR = '/usr/share/pocketsphinx/model/en-us';
+export const MODEL_DIR = '/usr/share/pocketsphinx/model/en-us';
 
 /** What the local engine can transcribe, said in every failure message. */
 export const TRANSCRIPTION_COVERAGE =

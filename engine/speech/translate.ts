@@ -11,7 +11,7 @@ import { wrapText } from '../../shared/domain/subtitles/wrap';
 import type { SpeechResult } from './result';
 import { speechFail, speechOk } from './result';
 
-const MODES_DIR = '/usr/share/apertium/modes';
+export const MODES_DIR = '/usr/share/apertium/modes';
 
 /** Languages with an Apertium route here (es_419 gets the es text; pt_br has its own mode). */
 export const TRANSLATABLE_LANGUAGES: readonly LanguageCode[] = LOCAL_TRANSLATION_LANGUAGES;

@@ -7,3 +7,4 @@ export * from './responses';
 export * from './ndjson';
 export * from './billing-rates';
 export * from './requests';
+export * from './capabilities';

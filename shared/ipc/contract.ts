@@ -6,6 +6,7 @@ import { mediaChannels, mediaEvents } from './channels/media';
 import { projectChannels, projectEvents } from './channels/project';
 import { storageChannels } from './channels/storage';
 import { subtitlesChannels, subtitlesEvents } from './channels/subtitles';
+import { toolsChannels } from './channels/tools';
 import {
   engineStatusSchema,
   keyStatusSchema,
@@ -134,6 +135,7 @@ export const requestChannels = {
   ...dubChannels,
   ...editorChannels,
   ...storageChannels,
+  ...toolsChannels,
 } as const;
 
 export type RequestChannel = keyof typeof requestChannels;

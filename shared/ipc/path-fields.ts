@@ -15,6 +15,12 @@ export type PathRule =
   | 'folder'
   /** The project folder itself: the handler applies the project-folder rule (system, home…). */
   | 'project-folder'
+  /**
+   * A program the user points a tool at: an absolute path to an existing regular file that is
+   * already executable (the app never sets the exec bit on it, so a file the page uploaded
+   * cannot become one); the handler then checks it is that tool before keeping it.
+   */
+  | 'executable'
   /** A file main creates or replaces: its folder must be readable, and an existing file there must have one of these extensions. */
   | { create: readonly string[] };
 

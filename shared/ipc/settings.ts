@@ -7,13 +7,21 @@ export const engineChoiceSchema = z.discriminatedUnion('kind', [
 ]);
 export type EngineChoice = z.infer<typeof engineChoiceSchema>;
 
+/**
+ * Paths the user set for external tools (tool name -> absolute path), checked by main with the
+ * tool's own identify output before they are kept; passed to the engine in its environment.
+ */
+export const toolPathsSchema = z.record(z.string().min(1).max(64), z.string().min(1).max(4096));
+export type ToolPaths = z.infer<typeof toolPathsSchema>;
+
 export const settingsSchema = z.object({
-  version: z.literal(1),
+  version: z.literal(2),
   engine: engineChoiceSchema,
   /** Folder where results and takes are written. */
   projectFolder: z.string(),
   /** Jobs running at once; the account's concurrency_limit caps it further. */
   maxConcurrentJobs: z.number().int().min(1).max(10),
+  toolPaths: toolPathsSchema,
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
@@ -29,6 +37,8 @@ export const settingsPatchSchema = z.object({
 /** What main itself may write: the renderer's patch plus a project folder main has checked. */
 export const storedSettingsPatchSchema = settingsPatchSchema.extend({
   projectFolder: z.string().min(1).optional(),
+  /** Only through tools:setPath, after main identified the file as that tool. */
+  toolPaths: toolPathsSchema.optional(),
 });
 export type SettingsPatch = z.infer<typeof storedSettingsPatchSchema>;
 

@@ -174,10 +174,11 @@ describe('IPC handlers over the main services', () => {
     expect(await ipc.dispatch('settings:get', {})).toEqual({
       ok: true,
       value: {
-        version: 1,
+        version: 2,
         engine: { kind: 'local' },
         projectFolder: path.join(dirs.home, 'Soundstage'),
         maxConcurrentJobs: 2,
+        toolPaths: {},
       },
     });
     const status = await ipc.dispatch('engine:status', {});

@@ -205,6 +205,8 @@ export function createHandlers(deps: HandlerDeps): IpcHandlers {
     ...projectHandlers(services, files),
     ...dubHandlers(services),
     ...editorHandlers(platform),
+    'tools:capabilities': async ({ refresh }) => ok(await services.tools.view(refresh)),
+    'tools:setPath': ({ tool, path: toolPath }) => services.tools.setPath(tool, toolPath),
   };
 
   async function dispatch(channel: string, rawRequest: unknown): Promise<Result<unknown>> {

@@ -1,4 +1,4 @@
-import { promises as fs } from 'node:fs';
+import { constants as fsConstants, promises as fs } from 'node:fs';
 import path from 'node:path';
 import { requestChannels, type RequestChannel } from '../../../shared/ipc/contract';
 import { selectPaths, type PathFields, type PathRule } from '../../../shared/ipc/path-fields';
@@ -52,6 +52,7 @@ async function checkPath(rule: PathRule, requested: string, files: Access): Prom
       ? { ok: true, path: requested }
       : allowed(await files.allowRead(requested));
   if (!path.isAbsolute(requested)) return { ok: false, message: 'Give the full path.' };
+  if (rule === 'executable') return executable(requested);
   if (rule === 'folder') return writableFolder(requested, files);
   return creatable(requested, rule.create, files);
 }
@@ -91,6 +92,17 @@ async function creatable(
   return folder
     ? { ok: true, path: path.join(folder, path.basename(requested)) }
     : { ok: false, message: OUTSIDE };
+}
+
+async function executable(requested: string): Promise<Verdict> {
+  try {
+    const real = await fs.realpath(requested);
+    if (!(await fs.stat(real)).isFile()) return { ok: false, message: 'That is not a file.' };
+    if (process.platform !== 'win32') await fs.access(real, fsConstants.X_OK);
+    return { ok: true, path: real };
+  } catch {
+    return { ok: false, message: 'There is no program there that this user may run.' };
+  }
 }
 
 async function kindOf(target: string): Promise<'file' | 'folder' | 'other' | null> {

@@ -21,6 +21,7 @@ import { probeMedia } from './media/probe';
 import { LIMITS } from '../../../shared/api/limits';
 import type { BatchProgressSink } from './dub/batch-progress';
 import { SettingsStore } from './settings/settings-store';
+import { ToolService } from './tools/tool-service';
 import type { OpenSettingsDocument } from './settings/settings-document';
 
 export type Emit = <E extends EventChannel>(channel: E, payload: EventPayload<E>) => void;
@@ -67,6 +68,8 @@ export interface MainServices {
   readonly dubFacts: DubFacts;
   /** Paces every request to the service under the account's rpm_limit. */
   readonly pacer: RequestPacer;
+  /** Tool paths and the capability table (tools:*). */
+  readonly tools: ToolService;
   readonly userDataDir: string;
   readonly uploadsDir: string;
   /** The client of the chosen service; null while the local engine is not running. */
@@ -119,7 +122,10 @@ export async function createMainServices(options: MainServicesOptions): Promise<
     secretFiles.push(options.secretStorage.filePath);
   const secrets = (): string[] =>
     [vault.knownKey(), engine.key()].filter((key): key is string => Boolean(key));
+  // Bound below, once the engine host exists; the engine reads the paths at each launch.
+  let tools: ToolService | null = null;
   const engine = new EngineHost({
+    env: () => tools?.engineEnv() ?? {},
     launcher: options.engineLauncher,
     dataDir: path.join(options.userDataDir, 'engine'),
     keyStorage: new FileSecretStorage(engineKeyFile),
@@ -163,6 +169,16 @@ export async function createMainServices(options: MainServicesOptions): Promise<
       ? { kind: 'custom', baseUrl: choice.baseUrl, state: 'remote' }
       : engine.status();
   }
+
+  tools = new ToolService({
+    settings,
+    localClient: () => (settings.get().engine.kind === 'local' ? client() : null),
+    restartEngine: async () => {
+      if (settings.get().engine.kind !== 'local') return;
+      const restarted = await engine.restart();
+      if (!restarted.ok) log(`local engine did not restart: ${restarted.error.message}`);
+    },
+  });
 
   // Bound once the queue exists (it needs the runner); the runner asks it only from pump().
   let dub: DubQueue | null = null;
@@ -244,6 +260,7 @@ export async function createMainServices(options: MainServicesOptions): Promise<
     client,
     engine: () => (settings.get().engine.kind === 'local' ? 'local' : 'remote'),
     maxUploadMb: async () => (await uploadLimits()).maxUploadMb ?? LIMITS.defaultMaxUploadMb,
+    capabilities: () => tools?.engineTable() ?? Promise.resolve(null),
     onQueueChanged: (state) => options.emit('dub:queueChanged', state),
     onRunsChanged: (projectPath, runs) => options.emit('dub:runsChanged', { projectPath, runs }),
     onBatchProgress: (progress) => options.batchProgress?.(progress),
@@ -266,6 +283,7 @@ export async function createMainServices(options: MainServicesOptions): Promise<
     dub,
     dubFacts,
     pacer,
+    tools,
     userDataDir: options.userDataDir,
     uploadsDir: options.uploadsDir,
     client,

@@ -23,6 +23,8 @@ import {
   type VideoFacts,
 } from './cell-preflight';
 import { pairScripts, type BatchScriptFile, type UnpairedScript } from './script-pairing';
+import type { CapabilityTable } from '../../api/capabilities';
+import { capabilityReasons } from './capability-reasons';
 
 export interface DubBatchInput {
   videos: readonly VideoFacts[];
@@ -32,6 +34,8 @@ export interface DubBatchInput {
   account: AccountBilling;
   /** Cells the user left out (`video\u0000language`): not sent, not charged. */
   excluded?: ReadonlySet<string>;
+  /** The local engine's capability table, when known: cells it cannot do are blocked. */
+  capabilities?: CapabilityTable | null;
 }
 
 export interface CellPlan {
@@ -106,6 +110,7 @@ export function planDubBatch(input: DubBatchInput): DubBatchPlan {
         ...scriptReasons(language, scripts, (path) => factsByPath.get(path)),
         ...settingsReasons(settings, scripts.length > 0),
         ...localTranslationReasons(language, settings, scripts.length > 0),
+        ...capabilityReasons(language, settings, scripts.length > 0, input.capabilities),
       ];
       const cell: CellPlan = {
         video: video.path,

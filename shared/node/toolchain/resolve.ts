@@ -46,6 +46,11 @@ export interface ToolchainOptions {
   bundledPaths?: Partial<Record<ToolName, string | null>>;
   /** A one-line report of each problem found (once per tool). */
   log?: (line: string) => void;
+  /**
+   * Tools treated as absent whatever is installed (the engine's test faults use it to run a
+   * real engine on a machine "without" a tool, docs/engine-notes.md 7).
+   */
+  hidden?: readonly ToolName[];
 }
 
 /** Thrown by `Toolchain.path` when no usable copy exists. */
@@ -89,6 +94,16 @@ export class Toolchain {
     this.cache.clear();
   }
 
+  /** Treats these tools as absent from now on (test configuration only) and forgets the cache. */
+  hide(names: readonly ToolName[]): void {
+    this.options = { ...this.options, hidden: [...names] };
+    this.cache.clear();
+  }
+
+  get hidden(): readonly ToolName[] {
+    return [...(this.options.hidden ?? [])];
+  }
+
   get overrides(): Partial<Record<ToolName, string>> {
     return { ...this.options.overrides };
   }
@@ -115,6 +130,8 @@ export class Toolchain {
 
   private search(name: ToolName): ToolResolution {
     const problems: ToolProblem[] = [];
+    if (this.options.hidden?.includes(name))
+      return { name, path: null, source: null, version: null, problems };
     const platform = this.options.platform ?? process.platform;
     const override = this.options.overrides?.[name];
     const candidates: { source: ToolSource; path: string }[] = [];

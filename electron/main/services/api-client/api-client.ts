@@ -1,3 +1,8 @@
+import {
+  capabilityTableSchema,
+  LOCAL_CAPABILITIES_PATH,
+  type CapabilityTable,
+} from '../../../../shared/api/capabilities';
 import type { ApiError } from '../../../../shared/api/errors';
 import {
   accountServicesSchema,
@@ -68,6 +73,20 @@ export class ApiClient {
 
   getUsage(days: number, signal?: AbortSignal): Promise<ApiResult<AccountUsage>> {
     return this.getJson(READ_PATHS.usage(days), (v) => accountUsageSchema.safeParse(v), signal);
+  }
+
+  /** The local engine's capability table (docs/engine-notes.md 7); the service has no such route. */
+  getLocalCapabilities(signal?: AbortSignal): Promise<ApiResult<CapabilityTable>> {
+    return this.getJson(LOCAL_CAPABILITIES_PATH, (v) => capabilityTableSchema.safeParse(v), signal);
+  }
+
+  /** The same, after the engine looked every tool up again. */
+  getLocalCapabilitiesRefreshed(signal?: AbortSignal): Promise<ApiResult<CapabilityTable>> {
+    return this.getJson(
+      `${LOCAL_CAPABILITIES_PATH}?refresh=1`,
+      (v) => capabilityTableSchema.safeParse(v),
+      signal,
+    );
   }
 
   getTask(taskId: string, signal?: AbortSignal): Promise<ApiResult<TaskStatus>> {

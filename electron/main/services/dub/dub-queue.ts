@@ -1,3 +1,4 @@
+import type { CapabilityTable } from '../../../../shared/api/capabilities';
 import type { LanguageCode } from '../../../../shared/api/languages';
 import { planDubBatch, pendingRequests, requestLabel } from '../../../../shared/domain/dub';
 import type { DubBatchPlan } from '../../../../shared/domain/dub';
@@ -31,6 +32,8 @@ export interface DubQueueOptions {
   client: () => ApiClient | null;
   engine: () => 'local' | 'remote';
   maxUploadMb: () => Promise<number>;
+  /** The local engine's capability table (null on the cloud service or when unknown). */
+  capabilities?: () => Promise<CapabilityTable | null>;
   onQueueChanged: (state: DubQueueState) => void;
   onRunsChanged: (projectPath: string, runs: Record<string, string>) => void;
   /** A batch ended (every job of it finished): notifications and taskbar progress. */
@@ -251,6 +254,7 @@ export class DubQueue {
         excluded: new Set(
           (input.excluded ?? []).map((cell) => `${cell.video}\u0000${cell.language}`),
         ),
+        capabilities: (await this.options.capabilities?.()) ?? null,
       }),
     );
   }

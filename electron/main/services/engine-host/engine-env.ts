@@ -32,6 +32,8 @@ export function engineEnvironment(
   options: EngineEnvOptions,
 ): Record<string, string> {
   const env: Record<string, string> = {
+    // What the host adds for this launch (the user's tool paths, TOOL_PATHS_ENV).
+    ...args.env,
     [ENGINE_KEY_ENV]: args.key,
     [ASSETS_DIR_ENV]: options.assetsDir,
   };

@@ -14,6 +14,8 @@ export interface EngineHostOptions {
    */
   keyStorage?: SecretStorage;
   onStatus?: (status: EngineStatus) => void;
+  /** Environment for each launch, read at launch time (the user's tool paths). */
+  env?: () => Record<string, string>;
   /** Restart policy after a crash: delays double from baseDelayMs up to maxDelayMs. */
   maxRestarts?: number;
   baseDelayMs?: number;
@@ -73,6 +75,13 @@ export class EngineHost {
     return this.starting;
   }
 
+  /** Stops and starts the engine, e.g. so it picks up new tool paths from its environment. */
+  async restart(): Promise<Result<RunningEngine>> {
+    await this.stop();
+    this.crashes = 0;
+    return this.start();
+  }
+
   /** Stops the engine and any pending restart. */
   async stop(): Promise<void> {
     this.stopping = true;
@@ -90,7 +99,12 @@ export class EngineHost {
     this.setStatus({ kind: 'local', state: 'starting' });
     let proc: EngineProcess;
     try {
-      proc = this.options.launcher.launch({ dataDir: this.options.dataDir, key, port: 0 });
+      proc = this.options.launcher.launch({
+        dataDir: this.options.dataDir,
+        key,
+        port: 0,
+        env: this.options.env?.() ?? {},
+      });
     } catch (error) {
       return this.crashed(`The local engine could not be started: ${(error as Error).message}`);
     }

@@ -6,6 +6,8 @@ export interface EngineLaunchArgs {
   dataDir: string;
   key: string;
   port: 0;
+  /** Extra environment for the engine (the user's tool paths, TOOL_PATHS_ENV). */
+  env?: Record<string, string>;
 }
 
 export type EngineReady = { ok: true; url: string } | { ok: false; message: string };

@@ -5,7 +5,7 @@ import { settingsSchema, type Settings } from '../../../../shared/ipc/settings';
  * them in order and validates the result, falling back to defaults field by field rather
  * than losing the whole file to one bad value.
  */
-export const CURRENT_SETTINGS_VERSION = 1;
+export const CURRENT_SETTINGS_VERSION = 2;
 
 type RawSettings = Record<string, unknown>;
 
@@ -25,7 +25,12 @@ function v0ToV1(raw: RawSettings): RawSettings {
   };
 }
 
-const MIGRATIONS: Record<number, (raw: RawSettings) => RawSettings> = { 0: v0ToV1 };
+/** v2 adds the user's tool paths (none set: every tool is the bundled or the system copy). */
+function v1ToV2(raw: RawSettings): RawSettings {
+  return { ...raw, version: 2, toolPaths: {} };
+}
+
+const MIGRATIONS: Record<number, (raw: RawSettings) => RawSettings> = { 0: v0ToV1, 1: v1ToV2 };
 
 export interface MigrationOutcome {
   settings: Settings;
@@ -59,7 +64,7 @@ export function migrateSettings(input: unknown, defaults: Settings): MigrationOu
 
   const repaired: string[] = [];
   const merged: RawSettings = { ...defaults, version: CURRENT_SETTINGS_VERSION };
-  for (const key of ['engine', 'projectFolder', 'maxConcurrentJobs'] as const) {
+  for (const key of ['engine', 'projectFolder', 'maxConcurrentJobs', 'toolPaths'] as const) {
     const field = settingsSchema.shape[key].safeParse(raw[key]);
     if (field.success) merged[key] = field.data;
     else if (raw[key] !== undefined) repaired.push(key);

@@ -19,10 +19,11 @@ describe('SettingsStore', () => {
   it('starts from the defaults: local engine, <home>/Soundstage, two jobs at once', async () => {
     const store = new SettingsStore({ dir, defaultProjectFolder: project });
     expect(await store.load()).toEqual({
-      version: 1,
+      version: 2,
       engine: { kind: 'local' },
       projectFolder: project,
       maxConcurrentJobs: 2,
+      toolPaths: {},
     });
   });
 
@@ -36,10 +37,11 @@ describe('SettingsStore', () => {
     expect(updated).toEqual({
       ok: true,
       value: {
-        version: 1,
+        version: 2,
         engine: { kind: 'custom', baseUrl: 'https://api.example.com' },
         projectFolder: project,
         maxConcurrentJobs: 4,
+        toolPaths: {},
       },
     });
     const again = new SettingsStore({ dir, defaultProjectFolder: '/elsewhere' });
@@ -81,7 +83,7 @@ describe('SettingsStore', () => {
     }
   });
 
-  it('migrates a v0 file to v1 and rewrites it', async () => {
+  it('migrates a v0 file to the current version and rewrites it', async () => {
     await fs.writeFile(
       path.join(dir, SETTINGS_FILE),
       JSON.stringify({
@@ -93,15 +95,37 @@ describe('SettingsStore', () => {
     );
     const store = new SettingsStore({ dir, defaultProjectFolder: project });
     expect(await store.load()).toEqual({
-      version: 1,
+      version: 2,
       engine: { kind: 'custom', baseUrl: 'https://api.example.com/' },
       projectFolder: '/data/projects',
       maxConcurrentJobs: 3,
+      toolPaths: {},
     });
     const onDisk = JSON.parse(await fs.readFile(path.join(dir, SETTINGS_FILE), 'utf8')) as {
       version: number;
     };
-    expect(onDisk.version).toBe(1);
+    expect(onDisk.version).toBe(2);
+  });
+
+  it('migrates a v1 file to v2 with no tool paths set, and keeps paths set later', async () => {
+    await fs.writeFile(
+      path.join(dir, SETTINGS_FILE),
+      JSON.stringify({
+        version: 1,
+        engine: { kind: 'local' },
+        projectFolder: '/data/projects',
+        maxConcurrentJobs: 3,
+      }),
+    );
+    const store = new SettingsStore({ dir, defaultProjectFolder: project });
+    expect((await store.load()).toolPaths).toEqual({});
+    expect((await store.update({ toolPaths: { ffmpeg: '/opt/ffmpeg/bin/ffmpeg' } })).ok).toBe(true);
+    const again = new SettingsStore({ dir, defaultProjectFolder: project });
+    expect(await again.load()).toMatchObject({
+      version: 2,
+      maxConcurrentJobs: 3,
+      toolPaths: { ffmpeg: '/opt/ffmpeg/bin/ffmpeg' },
+    });
   });
 
   it('repairs invalid fields field by field and survives a corrupt file', async () => {

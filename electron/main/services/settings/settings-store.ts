@@ -38,6 +38,7 @@ export function defaultSettings(projectFolder: string): Settings {
     engine: { kind: 'local' },
     projectFolder,
     maxConcurrentJobs: 2,
+    toolPaths: {},
   };
 }
 
@@ -124,6 +125,7 @@ export class SettingsStore {
       next.projectFolder = path.normalize(patch.projectFolder);
     }
     if (patch.maxConcurrentJobs !== undefined) next.maxConcurrentJobs = patch.maxConcurrentJobs;
+    if (patch.toolPaths !== undefined) next.toolPaths = { ...patch.toolPaths };
 
     const previous = this.current;
     this.current = next;

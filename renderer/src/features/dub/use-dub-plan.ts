@@ -11,6 +11,7 @@ import {
 import { useApiQuery } from '../../bridge/query';
 import { useDubBatch } from './batch-store';
 import { useBatchFacts, type BatchFacts } from './use-batch-facts';
+import { useCapabilities } from '../capabilities/use-capabilities';
 
 export interface DubPlanView {
   plan: DubBatchPlan;
@@ -26,6 +27,8 @@ export function useDubPlan(): DubPlanView {
   const services = useApiQuery('account:services', {}, { staleTime: 30_000 });
   const status = useApiQuery('engine:status', {});
   const jobList = useApiQuery('jobs:list', {});
+  // Cells this machine cannot dub are blocked in preflight (docs/engine-notes.md 7).
+  const capabilities = useCapabilities().data?.table ?? null;
   const engine = status.data?.kind === 'custom' ? 'remote' : 'local';
   // The facts arrays are rebuilt every render; their text is what the plan depends on.
   const videosText = JSON.stringify(facts.videos);
@@ -50,8 +53,10 @@ export function useDubPlan(): DubPlanView {
       },
       account: account ?? {},
       excluded: new Set(Object.keys(excluded)),
+      capabilities,
     });
   }, [
+    capabilities,
     videosText,
     scriptsText,
     scripts,

@@ -14,6 +14,8 @@ import { useMusicDraft, useTakes } from './music-store';
 import { DeliveryOptions } from './DeliveryOptions';
 import { SegmentsEditor } from './SegmentsEditor';
 import { EstimateLine } from '../tasks/EstimateLine';
+import { musicGate, useCapabilities } from '../capabilities/use-capabilities';
+import { useApiQuery } from '../../bridge/query';
 
 const isMac = typeof navigator !== 'undefined' && /Mac/i.test(navigator.platform);
 const { min: MIN_DURATION, max: MAX_DURATION } = LIMITS.textToMusicDuration;
@@ -33,7 +35,11 @@ export function MusicForm() {
   const serverField = submit.error?.field;
   // Main's answer names a field; prompt and duration show it there, anything else below.
   const shownAtField = serverField === 'prompt' || serverField === 'duration';
-  const canGenerate = check.ok && !submit.isPending;
+  // No synthesiser on this machine: say so before the user tries (docs/engine-notes.md 7).
+  const engine = useApiQuery('engine:status', {}, { staleTime: 15_000 });
+  const capabilities = useCapabilities();
+  const unavailable = engine.data?.kind === 'local' ? musicGate(capabilities.data?.table) : null;
+  const canGenerate = check.ok && !unavailable && !submit.isPending;
 
   const generate = () => {
     if (!canGenerate) return;
@@ -183,9 +189,11 @@ export function MusicForm() {
         </Button>
         <span
           id="music-generate-reason"
-          className={check.ok ? 'faint small' : 'music-form__reason'}
+          className={check.ok && !unavailable ? 'faint small' : 'music-form__reason'}
         >
-          {check.ok ? (
+          {unavailable && check.ok ? (
+            <span data-testid="capability-blocker">{unavailable}</span>
+          ) : check.ok ? (
             <span className="stack music-form__ready">
               <EstimateLine units={{ type: 'text_to_music', seconds: draft.duration }} />
               <span className="faint small">

@@ -10,6 +10,7 @@ import { useScorePart, useScoreStore } from './score-store';
 import { usePendingJob } from './use-job-outcomes';
 import { usePendingJobs } from './pending-jobs';
 import { useSubmitScoreJob } from './use-submit-job';
+import { useCapabilities, videoAnalysisGate } from '../capabilities/use-capabilities';
 
 /**
  * Analyse: a video-analysis brief (music and sound design) whose segments fill the lanes when
@@ -24,9 +25,11 @@ export function AnalyseButton({ blocked }: { blocked: string | undefined }) {
   // More variants cost more (the estimate scales with them) but give a choice of music prompt.
   const [variants, setVariants] = useState(1);
   const built = analysisJob(part, variants);
+  // No FFmpeg/FFprobe here: say so before the user tries (docs/engine-notes.md 7).
+  const unavailable = videoAnalysisGate(useCapabilities().data?.table);
   const reason = readOnly
     ? 'This project is read-only.'
-    : (blocked ?? (built.ok ? undefined : built.reason));
+    : (unavailable ?? blocked ?? (built.ok ? undefined : built.reason));
   const replaces = part.lanes.music.length > 0 || part.lanes.sfx.length > 0;
 
   return (

@@ -15,6 +15,7 @@ import { useSubmitScoreJob } from './use-submit-job';
 import * as player from './player';
 import { useTransport } from './transport-store';
 import { useApiQuery } from '../../bridge/query';
+import { musicGate, sfxGate, useCapabilities } from '../capabilities/use-capabilities';
 
 const KINDS: { kind: GenerateKind; label: string; hint: string }[] = [
   {
@@ -43,9 +44,18 @@ export function GenerateControls({ verdict }: { verdict: OpenVerdict | null }) {
   const built = generateJob(part, kind);
   const lane = kind === 'sfx' ? part.lanes.sfx : part.lanes.music;
   const broken = laneProblems(lane, part.video?.durationMs)[0];
+  // What this machine cannot generate offline (no table on the cloud service: nothing blocked).
+  const table = useCapabilities().data?.table;
+  const unavailable =
+    kind === 'sfx'
+      ? sfxGate(table)
+      : kind === 'both'
+        ? (musicGate(table) ?? sfxGate(table))
+        : musicGate(table);
   const reason = readOnly
     ? 'This project is read-only.'
-    : (verdict?.blocked[kind] ??
+    : (unavailable ??
+      verdict?.blocked[kind] ??
       (broken
         ? `Fix the ${kind === 'sfx' ? 'SFX' : 'music'} lane first: ${broken.message}`
         : undefined) ??

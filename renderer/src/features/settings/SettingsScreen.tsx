@@ -2,6 +2,7 @@ import { ErrorNotice } from '../../ui/ErrorNotice';
 import { EngineSection } from './EngineSection';
 import { KeySection } from './KeySection';
 import { ProjectSection } from './ProjectSection';
+import { ToolsSection } from './ToolsSection';
 import { useSettings } from './use-settings';
 import './settings.css';
 
@@ -15,6 +16,7 @@ export function SettingsScreen() {
           <EngineSection settings={settings.data} />
           <KeySection engine={settings.data.engine} />
           <ProjectSection settings={settings.data} />
+          <ToolsSection />
         </>
       )}
       {settings.isPending && !settings.error && <p className="faint small">Loading settings…</p>}

@@ -20,6 +20,8 @@ export interface TaskFieldProps {
   onLocalEngine?: boolean;
   /** Known media length, to lay out new segment rows. */
   mediaSeconds: number | undefined;
+  /** Languages this machine cannot do for this task, with the reason (capability table). */
+  languageMarks?: Partial<Record<string, string>>;
   set: (patch: TaskValues) => void;
 }
 
@@ -34,6 +36,7 @@ export function TaskField({
   streaming,
   onLocalEngine = false,
   mediaSeconds,
+  languageMarks = {},
   set,
 }: TaskFieldProps) {
   switch (field.kind) {
@@ -156,6 +159,7 @@ export function TaskField({
           value={Array.isArray(values[field.name]) ? (values[field.name] as string[]) : []}
           help={field.help}
           errors={problems.get(field.name) ?? []}
+          unavailable={languageMarks}
           onChange={(codes) => set({ [field.name]: codes })}
         />
       );

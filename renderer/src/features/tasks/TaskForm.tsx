@@ -22,6 +22,8 @@ import {
   withLocalEngineValues,
 } from './task-input';
 import { useTaskDrafts } from './task-drafts';
+import { useCapabilities } from '../capabilities/use-capabilities';
+import { languageMarks, taskCapabilityGate } from '../capabilities/task-gate';
 import { TaskField } from './TaskField';
 import type { TaskSpec } from './task-specs';
 import './tasks.css';
@@ -85,6 +87,13 @@ export function TaskForm({
   if (sources[1] && secondFacts) media[sources[1]] = secondFacts;
 
   const check = checkTask(spec, values, media, maxUploadMb);
+  // What this machine cannot do is marked before the user tries (docs/engine-notes.md 7).
+  const capabilities = useCapabilities();
+  const table = onLocalEngine ? capabilities.data?.table : null;
+  const unavailable = taskCapabilityGate(table, spec.type, values);
+  const marks = languageMarks(table, spec.type, values);
+  const blocker = check.blocker ?? unavailable;
+  const reasonId = `${spec.type}-submit-reason`;
   const streaming = deliveryOf(spec, values) === 'stream';
   const submit = useApiMutation('jobs:submit', {
     onSuccess: (job: Job) => {
@@ -95,7 +104,7 @@ export function TaskForm({
   });
 
   const send = () => {
-    if (check.request && !submit.isPending)
+    if (check.request && !unavailable && !submit.isPending)
       submit.mutate(buildTaskJob(spec, check.request, taskLabel(spec, values)));
   };
 
@@ -134,6 +143,7 @@ export function TaskForm({
           streaming={streaming}
           onLocalEngine={onLocalEngine}
           mediaSeconds={firstFacts?.durationSeconds}
+          languageMarks={marks}
           set={set}
         />
       ))}
@@ -166,8 +176,10 @@ export function TaskForm({
           type="submit"
           variant="primary"
           icon={<SparkIcon />}
-          disabled={!check.request}
+          disabled={!check.request || !!unavailable}
           busy={submit.isPending}
+          aria-describedby={blocker ? reasonId : undefined}
+          data-testid="task-submit"
         >
           {spec.result === 'brief'
             ? 'Analyse'
@@ -177,8 +189,14 @@ export function TaskForm({
                 ? 'Dub'
                 : 'Generate'}
         </Button>
-        {check.blocker ? (
-          <span className="music-form__reason">{check.blocker}</span>
+        {blocker ? (
+          <span
+            className="music-form__reason"
+            id={reasonId}
+            data-testid={unavailable && !check.blocker ? 'capability-blocker' : undefined}
+          >
+            {blocker}
+          </span>
         ) : (
           <EstimateLine
             units={billingUnits(spec, values, media)}
