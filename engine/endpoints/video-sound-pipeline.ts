@@ -6,7 +6,7 @@ import { analyzeVideo, type VideoAnalysis } from '../media/analysis';
 import { isolateSpeech } from '../media/bed';
 import { buildBrief } from '../media/brief';
 import { muxAudioWithVideo } from '../media/mux';
-import { FFMPEG_QUIET, lastErrorLine, runTool } from '../media/process';
+import { FFMPEG_QUIET_OVERWRITE, lastErrorLine, runTool } from '../../shared/node/toolchain';
 import { mixSoundtrack, type KeptVoice } from '../media/soundtrack-mix';
 import { detectSpeechInFile } from '../media/vad';
 import { renderMusicFile, type MusicFile } from '../music/index';
@@ -50,7 +50,7 @@ async function encode(
 ): Promise<void> {
   const run = await runTool(
     'ffmpeg',
-    [...FFMPEG_QUIET, '-i', input, ...ENCODE_ARGS[format].codecArgs, output],
+    [...FFMPEG_QUIET_OVERWRITE, '-i', input, ...ENCODE_ARGS[format].codecArgs, output],
     { signal },
   );
   if (run.code !== 0)

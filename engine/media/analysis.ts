@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { summariseAnalysis, type VideoAnalysis } from './analysis-stats';
 import { parseMetadataPrint } from './metadata-print';
 import { probeMedia } from './probe';
-import { FFMPEG_QUIET, lastErrorLine, runTool } from './process';
+import { FFMPEG_QUIET_OVERWRITE, lastErrorLine, runTool } from '../../shared/node/toolchain';
 
 export type { ShotStats, SecondStats, VideoAnalysis } from './analysis-stats';
 
@@ -61,7 +61,7 @@ export async function analyzeVideo(
     const run = await runTool(
       'ffmpeg',
       [
-        ...FFMPEG_QUIET,
+        ...FFMPEG_QUIET_OVERWRITE,
         ...DECODE_SHORTCUTS,
         '-i',
         path,

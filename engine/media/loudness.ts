@@ -1,4 +1,4 @@
-import { FFMPEG_QUIET, lastErrorLine, runTool } from './process';
+import { FFMPEG_QUIET_OVERWRITE, lastErrorLine, runTool } from '../../shared/node/toolchain';
 
 export interface Loudness {
   /** Integrated loudness (EBU R128), LUFS; -Infinity for silence. */
@@ -90,7 +90,7 @@ async function applyGain(
   const run = await runTool(
     'ffmpeg',
     [
-      ...FFMPEG_QUIET,
+      ...FFMPEG_QUIET_OVERWRITE,
       '-i',
       input,
       '-map',

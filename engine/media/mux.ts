@@ -1,5 +1,5 @@
 import { probeMedia } from './probe';
-import { FFMPEG_QUIET, lastErrorLine, runTool } from './process';
+import { FFMPEG_QUIET_OVERWRITE, lastErrorLine, runTool } from '../../shared/node/toolchain';
 
 export type MuxOutcome =
   { ok: true; value: { pictureCopied: boolean } } | { ok: false; message: string };
@@ -43,7 +43,7 @@ export async function muxAudioWithVideo(
   const run = await runTool(
     'ffmpeg',
     [
-      ...FFMPEG_QUIET,
+      ...FFMPEG_QUIET_OVERWRITE,
       '-i',
       videoPath,
       '-i',

@@ -1,4 +1,4 @@
-import { lastErrorLine, runTool } from './process';
+import { lastErrorLine, runTool } from '../../shared/node/toolchain';
 
 export interface MediaInfo {
   ok: true;

@@ -1,89 +1,29 @@
-import { spawn } from 'node:child_process';
+import {
+  isToolName,
+  runTool as runToolchainTool,
+  type ToolRun,
+  type ToolRunOptions,
+} from '../../shared/node/toolchain';
 
-export interface ToolRun {
-  code: number | null;
-  stdout: Buffer;
-  stderr: string;
-  aborted: boolean;
-}
-
-export interface ToolOptions {
-  signal?: AbortSignal;
-  /** Bytes written to the tool's standard input, then closed. */
-  stdin?: Buffer;
-  /** Keep at most this many characters of stderr (its tail), so chatty tools cannot bloat memory. */
-  maxStderrChars?: number;
-}
+export { lastErrorLine, type ToolRun } from '../../shared/node/toolchain';
 
 /**
- * Runs a media tool (ffmpeg, ffprobe, sox, espeak-ng…) without a shell and collects its output.
- * Never rejects: a missing binary or an abort comes back as a run with a null code, so callers
- * turn every failure into an error value.
+ * @deprecated Import `runTool` from shared/node/toolchain. Kept only so engine/speech/tts.ts,
+ * which still passes the tool's name as a plain string, builds until it moves to the toolchain;
+ * delete this file then. Anything that is not a known tool name is refused, never started.
  */
 export function runTool(
   command: string,
   args: readonly string[],
-  options: ToolOptions = {},
+  options: Pick<ToolRunOptions, 'signal' | 'stdin' | 'maxStderrChars'> = {},
 ): Promise<ToolRun> {
-  const maxStderr = options.maxStderrChars ?? 64_000;
-  return new Promise((resolve) => {
-    if (options.signal?.aborted) {
-      resolve({
-        code: null,
-        stdout: Buffer.alloc(0),
-        stderr: 'aborted before start',
-        aborted: true,
-      });
-      return;
-    }
-    const child = spawn(command, [...args], { stdio: ['pipe', 'pipe', 'pipe'] });
-    const chunks: Buffer[] = [];
-    let stderr = '';
-    let aborted = false;
-    const onAbort = (): void => {
-      aborted = true;
-      child.kill('SIGKILL');
-    };
-    options.signal?.addEventListener('abort', onAbort, { once: true });
-    child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
-    child.stderr.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString('utf8');
-      if (stderr.length > maxStderr * 2) stderr = stderr.slice(-maxStderr);
+  if (!isToolName(command))
+    return Promise.resolve({
+      code: null,
+      stdout: Buffer.alloc(0),
+      stderr: `${command} is not a tool the toolchain knows`,
+      aborted: false,
+      unavailable: true,
     });
-    child.stdin.on('error', () => undefined);
-    child.on('error', (error) => {
-      options.signal?.removeEventListener('abort', onAbort);
-      resolve({
-        code: null,
-        stdout: Buffer.concat(chunks),
-        stderr: `${stderr}\n${error.message}`,
-        aborted,
-      });
-    });
-    child.on('close', (code) => {
-      options.signal?.removeEventListener('abort', onAbort);
-      resolve({ code, stdout: Buffer.concat(chunks), stderr: stderr.slice(-maxStderr), aborted });
-    });
-    if (options.stdin) child.stdin.end(options.stdin);
-    else child.stdin.end();
-  });
+  return runToolchainTool(command, args, options);
 }
-
-/** The last meaningful line of a tool's stderr, for error messages shown to people. */
-export function lastErrorLine(stderr: string): string {
-  const lines = stderr
-    .split('\n')
-    .map((line) => line.trim())
-    .filter((line) => line.length > 0);
-  return lines[lines.length - 1] ?? 'no output';
-}
-
-/** Common ffmpeg arguments: quiet, no interaction, overwrite. */
-export const FFMPEG_QUIET = [
-  '-hide_banner',
-  '-nostdin',
-  '-nostats',
-  '-loglevel',
-  'error',
-  '-y',
-] as const;

@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { runTool } from '../../shared/node/toolchain';
 
 /** What the engine needs to know about an input media file. */
 export interface MediaProbe {
@@ -31,18 +31,16 @@ interface FfprobeStream {
   disposition?: { attached_pic?: number };
 }
 
-/** Runs ffprobe; a file it cannot read is an error value, never a throw. */
-export function probeMedia(path: string): Promise<ProbeResult> {
+/**
+ * Runs ffprobe; a file it cannot read is an error value, never a throw. When no ffprobe can run,
+ * the error is the toolchain's message (which tool is missing and how to add it).
+ */
+export async function probeMedia(path: string): Promise<ProbeResult> {
   const args = ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', path];
-  return new Promise((resolve) => {
-    execFile('ffprobe', args, { maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
-      if (error) {
-        resolve({ ok: false, error: firstLine(stderr) || 'unreadable media' });
-        return;
-      }
-      resolve(readProbeJson(stdout));
-    });
-  });
+  const run = await runTool('ffprobe', args);
+  if (run.unavailable) return { ok: false, error: run.stderr };
+  if (run.code !== 0) return { ok: false, error: firstLine(run.stderr) || 'unreadable media' };
+  return readProbeJson(run.stdout.toString('utf8'));
 }
 
 function readProbeJson(stdout: string): ProbeResult {

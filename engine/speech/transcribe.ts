@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { LanguageCode } from '../../shared/api/languages';
-import { FFMPEG_QUIET, lastErrorLine, runTool } from '../media/process';
+import { FFMPEG_QUIET_OVERWRITE, lastErrorLine, runTool } from '../../shared/node/toolchain';
 import type { Cue } from '../../shared/domain/subtitles/cue';
 import { buildCues } from './cue-builder';
 import { maskNonSpeech } from './speech-mask';
@@ -54,7 +54,7 @@ async function toSpeechWav(
   const run = await runTool(
     'ffmpeg',
     [
-      ...FFMPEG_QUIET,
+      ...FFMPEG_QUIET_OVERWRITE,
       '-i',
       mediaPath,
       '-map',

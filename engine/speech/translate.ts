@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LanguageCode } from '../../shared/api/languages';
 import { LANGUAGE_NAMES, LOCAL_TRANSLATION_LANGUAGES } from '../../shared/api/languages';
-import { lastErrorLine, runTool } from '../media/process';
+import { lastErrorLine, runTool } from '../../shared/node/toolchain';
 import type { Cue } from '../../shared/domain/subtitles/cue';
 import { limitsFor, STREAMING_PROFILE } from '../../shared/domain/subtitles/profiles';
 import { visibleText } from '../../shared/domain/subtitles/text';

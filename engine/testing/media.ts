@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { tempDir, type Loose } from './harness';
+import { toolPath } from '../../shared/node/toolchain';
 
 const run = promisify(execFile);
 
@@ -82,7 +83,7 @@ export async function makeTestVideo(options: TestVideoOptions): Promise<string> 
     'yuv420p',
   );
   args.push('-t', String(seconds), '-movflags', '+faststart', out);
-  await run('ffmpeg', args);
+  await run(toolPath('ffmpeg'), args);
   return out;
 }
 
@@ -119,7 +120,7 @@ export async function makeTestAudio(options: TestAudioOptions): Promise<string> 
     mp3: ['-c:a', 'libmp3lame', '-b:a', '128k'],
     flac: ['-c:a', 'flac'],
   }[format];
-  await run('ffmpeg', [
+  await run(toolPath('ffmpeg'), [
     '-y',
     '-v',
     'error',
@@ -140,7 +141,7 @@ export async function ffprobeJson(
   path: string,
 ): Promise<{ format: Record<string, Loose>; streams: Record<string, Loose>[] }> {
   const { stdout } = await run(
-    'ffprobe',
+    toolPath('ffprobe'),
     ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', path],
     {
       maxBuffer: 16 * 1024 * 1024,

@@ -11,12 +11,13 @@ import {
   detectWatermarkFile,
   watermarkWavFile,
 } from './index';
+import { toolPath } from '../../shared/node/toolchain';
 
 const SAMPLES = '/usr/share/sonic-pi/samples';
 const KEY = 'test-key-1';
 const PAYLOAD = 0x5eed1234;
 const dir = mkdtempSync(join(tmpdir(), 'watermark-test-'));
-const ff = (...args: string[]) => execFileSync('ffmpeg', ['-v', 'error', '-y', ...args]);
+const ff = (...args: string[]) => execFileSync(toolPath('ffmpeg'), ['-v', 'error', '-y', ...args]);
 const at = (name: string) => join(dir, name);
 
 beforeAll(() => {

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildBed, isolateSpeech } from '../bed';
 import { makeFestival, makeMusic, makeTempDir, meanVolumeDb, placeSpeech } from './fixtures';
+import { toolPath } from '../../../shared/node/toolchain';
 
 const temp = makeTempDir('bed');
 const voice = join(temp.dir, 'voice.wav');
@@ -11,7 +12,7 @@ const SPEECH_BAND = 'bandpass=f=1000:width_type=h:w=1200,bandpass=f=1000:width_t
 const LOW_BAND = 'lowpass=f=150,lowpass=f=150';
 
 function ffmpeg(args: string[]): void {
-  execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', ...args]);
+  execFileSync(toolPath('ffmpeg'), ['-hide_banner', '-loglevel', 'error', '-y', ...args]);
 }
 
 beforeAll(() => {

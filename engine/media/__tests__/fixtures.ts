@@ -2,6 +2,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { toolPath } from '../../../shared/node/toolchain';
 
 /** Small real media for the media tests, made with ffmpeg, sox and the speech synthesisers. */
 
@@ -11,7 +12,14 @@ export function makeTempDir(name: string): { dir: string; cleanup: () => void } 
 }
 
 function ffmpeg(args: string[]): void {
-  execFileSync('ffmpeg', ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y', ...args]);
+  execFileSync(toolPath('ffmpeg'), [
+    '-hide_banner',
+    '-nostdin',
+    '-loglevel',
+    'error',
+    '-y',
+    ...args,
+  ]);
 }
 
 /**
@@ -56,12 +64,12 @@ export function makeCutsVideo(path: string, options: { audio?: boolean; fps?: nu
 
 /** Speech from espeak-ng (any language voice) as a 16-bit WAV. */
 export function makeEspeak(path: string, text: string, voice = 'en-us'): void {
-  execFileSync('espeak-ng', ['-v', voice, '-s', '160', '-w', path, text]);
+  execFileSync(toolPath('espeak-ng'), ['-v', voice, '-s', '160', '-w', path, text]);
 }
 
 /** Speech from Festival's English diphone voice as a WAV (clearer than espeak). */
 export function makeFestival(path: string, text: string): void {
-  execFileSync('text2wave', ['-o', path], { input: text });
+  execFileSync(toolPath('text2wave'), ['-o', path], { input: text });
 }
 
 /**
@@ -139,7 +147,7 @@ export function probeJson(path: string): {
   streams: Record<string, unknown>[];
 } {
   return JSON.parse(
-    execFileSync('ffprobe', [
+    execFileSync(toolPath('ffprobe'), [
       '-v',
       'error',
       '-print_format',
@@ -153,7 +161,7 @@ export function probeJson(path: string): {
 
 /** MD5 of the video stream's packets: equal only when the picture was stream-copied bit for bit. */
 export function videoStreamMd5(path: string): string {
-  return execFileSync('ffmpeg', [
+  return execFileSync(toolPath('ffmpeg'), [
     '-hide_banner',
     '-loglevel',
     'error',
@@ -179,7 +187,7 @@ export function meanVolumeDb(
   filter = 'anull',
 ): number {
   const run = spawnSync(
-    'ffmpeg',
+    toolPath('ffmpeg'),
     [
       '-hide_banner',
       '-nostats',
@@ -204,7 +212,7 @@ export function meanVolumeDb(
 /** Where a clean voice file is audible: 20 ms frames above -45 dBFS, pauses under 0.35 s bridged. */
 export function audibleSpans(path: string): { start: number; end: number }[] {
   const raw = execFileSync(
-    'ffmpeg',
+    toolPath('ffmpeg'),
     [
       '-hide_banner',
       '-loglevel',

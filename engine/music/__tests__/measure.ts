@@ -1,4 +1,4 @@
-import { runTool } from '../../media/process';
+import { runTool } from '../../../shared/node/toolchain';
 
 /** Test helper: integrated loudness and true peak as ffmpeg's ebur128 filter reports them. */
 export async function ebur128(

@@ -3,7 +3,7 @@ import { AUDIO_FORMAT_INFO } from '../../audio/encode';
 import { isolateSpeech } from '../../media/bed';
 import { DEFAULT_DUCK } from '../../media/duck-envelope';
 import { duckMusicUnderVoice } from '../../media/duck';
-import { FFMPEG_QUIET, lastErrorLine, runTool } from '../../media/process';
+import { FFMPEG_QUIET_OVERWRITE, lastErrorLine, runTool } from '../../../shared/node/toolchain';
 import { detectSpeechInFile, type SpeechSpan } from '../../media/vad';
 import type { MusicFormat } from '../spec';
 
@@ -49,7 +49,7 @@ export async function encodeAudio(
   const path = join(ctx.workDir, `${name}.${encoding.ext}`);
   const run = await runTool(
     'ffmpeg',
-    [...FFMPEG_QUIET, '-i', input, '-vn', ...encoding.args, path],
+    [...FFMPEG_QUIET_OVERWRITE, '-i', input, '-vn', ...encoding.args, path],
     { signal: ctx.signal },
   );
   if (run.code !== 0)
@@ -74,7 +74,7 @@ export async function originalSoundtrack(
   const run = await runTool(
     'ffmpeg',
     [
-      ...FFMPEG_QUIET,
+      ...FFMPEG_QUIET_OVERWRITE,
       '-i',
       videoPath,
       '-vn',

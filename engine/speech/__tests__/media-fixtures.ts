@@ -3,6 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { toolPath } from '../../../shared/node/toolchain';
 
 const exec = promisify(execFile);
 
@@ -22,7 +23,7 @@ export async function festivalSpeech(
   const textFile = join(dir, `${name}.txt`);
   const out = join(dir, name);
   await writeFile(textFile, `${text}\n`);
-  await exec('text2wave', ['-eval', '(voice_kal_diphone)', '-o', out, textFile]);
+  await exec(toolPath('text2wave'), ['-eval', '(voice_kal_diphone)', '-o', out, textFile]);
   return out;
 }
 
@@ -33,7 +34,7 @@ export async function espeakSpeech(
   name = 'espeak.wav',
 ): Promise<string> {
   const out = join(dir, name);
-  await exec('espeak-ng', ['-v', voice, '-w', out, text]);
+  await exec(toolPath('espeak-ng'), ['-v', voice, '-w', out, text]);
   return out;
 }
 
@@ -67,7 +68,7 @@ export async function videoWithAudio(
         '-map',
         '1:a',
       ];
-  await exec('ffmpeg', [
+  await exec(toolPath('ffmpeg'), [
     '-hide_banner',
     '-loglevel',
     'error',
@@ -92,7 +93,7 @@ export async function videoWithAudio(
 }
 
 export async function probeDuration(path: string, stream: 'a' | 'v'): Promise<number> {
-  const { stdout } = await exec('ffprobe', [
+  const { stdout } = await exec(toolPath('ffprobe'), [
     '-v',
     'error',
     '-select_streams',
@@ -144,7 +145,7 @@ export async function speechOverMusicVideo(
   name = 'dialogue.mp4',
 ): Promise<string> {
   const out = join(dir, name);
-  await exec('ffmpeg', [
+  await exec(toolPath('ffmpeg'), [
     '-hide_banner',
     '-loglevel',
     'error',
@@ -189,7 +190,7 @@ export async function speechOverMusicVideo(
 
 /** md5 of a file's video stream, copied without decoding: equal only for a bit-exact picture. */
 export async function videoStreamMd5(path: string): Promise<string> {
-  const { stdout } = await exec('ffmpeg', [
+  const { stdout } = await exec(toolPath('ffmpeg'), [
     '-hide_banner',
     '-loglevel',
     'error',

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mediaChannels } from '../../../../shared/ipc/channels/media';
 import { CLIP_FPS, CUTS_MS, makeClips, type Clips } from './__tests__/clips';
 import { MediaService } from './media-service';
-import { spawnTool, type SpawnTool } from './tool';
+import { spawnTool, type SpawnTool } from '../../../../shared/node/toolchain';
 
 /**
  * The media services on real ffmpeg: clips with known cuts and bursts are made with lavfi, and

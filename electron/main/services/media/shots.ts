@@ -1,5 +1,6 @@
 import { fail, ok, type Result } from '../../../../shared/ipc/result';
-import { lastErrorLine, runTool, type SpawnTool } from './tool';
+import { lastErrorLine, runTool, type SpawnTool } from '../../../../shared/node/toolchain';
+import { KILL_GRACE_MS } from './kill-grace';
 
 /**
  * Frames are shrunk before the scene score: decoding dominates the cost, and a cut between two
@@ -35,7 +36,6 @@ export async function detectShots(
 ): Promise<Result<number[]>> {
   const frames: string[] = [];
   const run = await runTool(
-    spawn,
     'ffmpeg',
     [
       '-hide_banner',
@@ -60,6 +60,8 @@ export async function detectShots(
       '-',
     ],
     {
+      spawn,
+      killGraceMs: KILL_GRACE_MS,
       signal,
       onStderrLine: (line) => {
         if (line.includes('Parsed_showinfo') && line.includes('pts_time:')) frames.push(line);
