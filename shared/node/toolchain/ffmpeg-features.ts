@@ -10,6 +10,7 @@ export const REQUIRED_FFMPEG_FILTERS = [
   'aformat',
   'alimiter',
   'amix',
+  'anull',
   'apad',
   'aresample',
   'asetpts',

@@ -217,12 +217,14 @@ describe('export', () => {
         '-i',
         exported.value.path,
         '-af',
-        'bandpass=f=660:width_type=q:w=8,astats=measure_overall=RMS_level:measure_perchannel=none',
+        // Plain astats: measure_overall/measure_perchannel are newer than the bundled ffmpeg.
+        'bandpass=f=660:width_type=q:w=8,astats',
         '-f',
         'null',
         '-',
       ]);
-      return Number(/RMS level dB:\s*(-?[\d.]+)/.exec(stderr)?.[1]);
+      const overall = stderr.slice(stderr.lastIndexOf('Overall'));
+      return Number(/RMS level dB:\s*(-?[\d.]+)/.exec(overall)?.[1]);
     };
     const dry = await musicOnly(false);
     const ducked = await musicOnly(true);
