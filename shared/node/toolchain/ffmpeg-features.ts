@@ -24,6 +24,7 @@ export const REQUIRED_FFMPEG_FILTERS = [
   // brightness and motion statistics, re-encoding.
   'format',
   'fps',
+  'lutrgb',
   'metadata',
   'nullsink',
   'scale',

@@ -1,5 +1,10 @@
 import { fail, ok, type Result } from '../../../../shared/ipc/result';
-import { lastErrorLine, runTool, type SpawnTool } from '../../../../shared/node/toolchain';
+import {
+  lastErrorLine,
+  runTool,
+  SCENE_SCORE_INPUT,
+  type SpawnTool,
+} from '../../../../shared/node/toolchain';
 import { KILL_GRACE_MS } from './kill-grace';
 
 /**
@@ -53,7 +58,7 @@ export async function detectShots(
       '-sn',
       '-dn',
       '-vf',
-      `setpts=PTS-STARTPTS,scale=${SCENE_WIDTH}:-2:flags=fast_bilinear,` +
+      `setpts=PTS-STARTPTS,scale=${SCENE_WIDTH}:-2:flags=fast_bilinear,${SCENE_SCORE_INPUT},` +
         `select='gt(scene,${threshold.toFixed(3)})',showinfo`,
       '-f',
       'null',
