@@ -133,7 +133,7 @@ describe('POST /v1/audio-ducking', () => {
       '-f',
       'lavfi',
       '-i',
-      'anullsrc=r=44100:cl=stereo:d=3',
+      'anullsrc=r=44100:cl=stereo,atrim=end=3',
       quiet,
     ]);
     const res = await engine.post(

@@ -68,7 +68,9 @@ export async function makeTestVideo(options: TestVideoOptions): Promise<string> 
       '-i',
       `anoisesrc=color=pink:amplitude=0.05:sample_rate=44100:duration=${seconds}`,
     );
-    filter += `;[${audioIndex}:a][${audioIndex + 1}:a]amix=inputs=2:normalize=0,volume=0.5,aformat=channel_layouts=stereo[a]`;
+    // amix's own 1/2 per input is the half-and-half blend wanted (no normalize=0: the bundled
+    // ffmpeg predates it); the padded second input keeps that scale to the end.
+    filter += `;[${audioIndex + 1}:a]apad[noise];[${audioIndex}:a][noise]amix=inputs=2:duration=first,aformat=channel_layouts=stereo[a]`;
     maps.push('-map', '[a]', '-c:a', 'aac', '-b:a', '96k');
   }
   args.push(

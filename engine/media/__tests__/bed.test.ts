@@ -35,7 +35,7 @@ describe('buildBed', () => {
       '-i',
       voice,
       '-filter_complex',
-      '[1:a]aresample=48000,pan=stereo|c0=c0|c1=c0[v];[0:a][v]amix=inputs=2:normalize=0',
+      '[1:a]aresample=48000,pan=stereo|c0=c0|c1=c0,apad[v];[0:a][v]amix=inputs=2:duration=first,volume=2',
       mix,
     ]);
     const out = join(temp.dir, 'bed-stereo.wav');
@@ -68,7 +68,7 @@ describe('buildBed', () => {
       '-i',
       voice,
       '-filter_complex',
-      '[1:a]aresample=48000[v];[0:a][v]amix=inputs=2:normalize=0',
+      '[1:a]aresample=48000,apad[v];[0:a][v]amix=inputs=2:duration=first,volume=2',
       '-ac',
       '1',
       mix,
@@ -104,7 +104,7 @@ describe('isolateSpeech', () => {
       '-i',
       voice,
       '-filter_complex',
-      '[1:a]aresample=48000,pan=stereo|c0=c0|c1=c0[v];[0:a][v]amix=inputs=2:normalize=0',
+      '[1:a]aresample=48000,pan=stereo|c0=c0|c1=c0,apad[v];[0:a][v]amix=inputs=2:duration=first,volume=2',
       mix,
     ]);
     const out = join(temp.dir, 'speech.wav');

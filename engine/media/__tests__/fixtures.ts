@@ -85,7 +85,7 @@ export function placeSpeech(
   const delayed = clips
     .map(
       (c, i) =>
-        `[${i + 1}:a]aresample=48000,pan=mono|c0=c0,adelay=${Math.round(c.at * 1000)}:all=1[s${i}]`,
+        `[${i + 1}:a]aresample=48000,pan=mono|c0=c0,adelay=${Math.round(c.at * 1000)},apad[s${i}]`,
     )
     .join(';');
   const labels = clips.map((_, i) => `[s${i}]`).join('');
@@ -93,10 +93,11 @@ export function placeSpeech(
     '-f',
     'lavfi',
     '-i',
-    `anullsrc=r=48000:cl=mono:d=${seconds}`,
+    // anullsrc's d= is newer than the bundled ffmpeg: atrim gives the length.
+    `anullsrc=r=48000:cl=mono,atrim=end=${seconds}`,
     ...inputs,
     '-filter_complex',
-    `${delayed};[0:a]${labels}amix=inputs=${clips.length + 1}:duration=first:normalize=0[out]`,
+    `${delayed};[0:a]${labels}amix=inputs=${clips.length + 1}:duration=first,volume=${clips.length + 1}[out]`,
     '-map',
     '[out]',
     '-c:a',
@@ -272,7 +273,7 @@ export function mixFiles(path: string, first: string, second: string, gainDb: nu
     '-i',
     second,
     '-filter_complex',
-    `[0:a]aresample=48000,aformat=channel_layouts=mono[a];[1:a]aresample=48000,aformat=channel_layouts=mono,volume=${gainDb}dB[b];[a][b]amix=inputs=2:duration=first:normalize=0`,
+    `[0:a]aresample=48000,aformat=channel_layouts=mono[a];[1:a]aresample=48000,aformat=channel_layouts=mono,volume=${gainDb}dB,apad[b];[a][b]amix=inputs=2:duration=first,volume=2`,
     '-c:a',
     'pcm_s16le',
     path,

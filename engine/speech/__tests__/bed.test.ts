@@ -62,7 +62,7 @@ describe('speechFreeBed (real ffmpeg, real voice detector)', () => {
       '-i',
       music,
       '-filter_complex',
-      '[0:a][1:a]amix=inputs=2:normalize=0',
+      '[1:a]apad[m];[0:a][m]amix=inputs=2:duration=first,volume=2',
       mix,
     ]);
   });

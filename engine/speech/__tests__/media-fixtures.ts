@@ -62,7 +62,7 @@ export async function videoWithAudio(
         '-f',
         'lavfi',
         '-i',
-        `anullsrc=r=44100:cl=stereo:d=${seconds}`,
+        `anullsrc=r=44100:cl=stereo,atrim=end=${seconds}`,
         '-map',
         '0:v',
         '-map',
@@ -166,7 +166,7 @@ export async function speechOverMusicVideo(
     `sine=frequency=550:sample_rate=44100:duration=${seconds}`,
     '-filter_complex',
     `[1:a]aresample=44100,apad,atrim=0:${seconds},pan=stereo|c0=c0|c1=c0[s];` +
-      `[2:a][3:a]amerge=inputs=2,volume=0.08[m];[s][m]amix=inputs=2:normalize=0[a]`,
+      `[2:a][3:a]amerge=inputs=2,volume=0.08,apad[m];[s][m]amix=inputs=2:duration=first,volume=2[a]`,
     '-map',
     '0:v',
     '-map',
