@@ -18,6 +18,40 @@ const nodeBuiltins = [
   'url',
 ];
 
+// Every external program is started through shared/node/toolchain, which finds the copy to run
+// (Settings, bundled, system) and says which tool is missing and how to add it
+// (docs/decisions/070-one-toolchain.md). Starting one by its bare name bypasses all that.
+const TOOL_NAME =
+  '(ffmpeg|ffprobe|fluidsynth|espeak-ng|sox|text2wave|apertium|lt-proc|festival|pocketsphinx|pocketsphinx_continuous)(\\.exe)?';
+const STARTERS = '/^(spawn|spawnSync|execFile|execFileSync|exec|execSync|fork)$/';
+/** A string naming a tool, alone or as the start of a shell command line ("ffmpeg -i …"). */
+const NAMES_TOOL = `/^\\s*${TOOL_NAME}(\\s|$)/`;
+const TOOLCHAIN_MESSAGE =
+  'Start external tools through shared/node/toolchain (spawnTool/runTool, or toolPath(name) in tests), never by bare name: it finds the bundled/system/user copy and explains a missing tool.';
+const bareToolSpawn = [
+  ...['callee.name', 'callee.property.name'].flatMap((callee) => [
+    {
+      selector: `CallExpression[${callee}=${STARTERS}][arguments.0.type='Literal'][arguments.0.value=${NAMES_TOOL}]`,
+      message: TOOLCHAIN_MESSAGE,
+    },
+    {
+      selector: `CallExpression[${callee}=${STARTERS}][arguments.0.type='TemplateLiteral'][arguments.0.quasis.0.value.raw=${NAMES_TOOL}]`,
+      message: TOOLCHAIN_MESSAGE,
+    },
+  ]),
+];
+const childProcessImport = {
+  paths: ['child_process', 'node:child_process'].map((name) => ({
+    name,
+    allowTypeImports: true,
+    message:
+      'Start tools through shared/node/toolchain; only the allow-listed launchers start processes here.',
+  })),
+};
+/**
+ * Files of helper B's portable-synthesis work that still start fluidsynth by name on this
+ * branch; desk-b moves them to the toolchain. Remove this list once desk-b is merged.
+ */
 export default tseslint.config(
   {
     ignores: [
@@ -117,6 +151,18 @@ export default tseslint.config(
         { paths: [{ name: 'electron', message: 'Inject Electron through an adapter.' }] },
       ],
     },
+  },
+  {
+    files: ['**/*.{ts,tsx,js,mjs,cjs}'],
+    ignores: ['shared/node/toolchain/**'],
+    rules: { 'no-restricted-syntax': ['error', ...bareToolSpawn] },
+  },
+  {
+    // Engine code and main's media services start processes only through the toolchain. Tests
+    // and test helpers may import child_process to run toolPath(name) or a node child.
+    files: ['engine/**/*.ts', 'electron/main/services/media/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/__tests__/**', 'engine/testing/**'],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', childProcessImport] },
   },
   {
     files: ['renderer/**/*.{ts,tsx}'],

@@ -6,6 +6,11 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { tsImport } from 'tsx/esm/api';
+
+// The toolchain is TypeScript: load it through tsx so this script starts the same ffmpeg the
+// app does (setting, bundled copy, then the system's).
+const { toolPath } = await tsImport('../shared/node/toolchain/index.ts', import.meta.url);
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 mkdirSync(join(root, 'assets', 'build'), { recursive: true });
@@ -24,7 +29,8 @@ await page.screenshot({ path: join(root, 'assets', 'build', 'icon.png'), omitBac
 await browser.close();
 
 // Ten seconds of picture with three hard cuts and a tone bed: a clip to try the video tools on.
-execFileSync('ffmpeg', [
+const ffmpeg = toolPath('ffmpeg');
+execFileSync(ffmpeg, [
   '-y',
   '-v',
   'error',

@@ -7,11 +7,12 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures/host';
 import { AppPage } from '../pages/app-page';
+import { toolPath } from '../../shared/node/toolchain';
 
 /** A short clip (picture and a tone) made with ffmpeg; dubbing with scripts needs no speech. */
 function makeClip(dir: string, name: string, seconds: number): string {
   const out = join(dir, name);
-  execFileSync('ffmpeg', [
+  execFileSync(toolPath('ffmpeg'), [
     '-v',
     'error',
     '-f',

@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { toolPath } from '../../shared/node/toolchain';
 import { expect, test } from '../fixtures/host';
 import { AppPage } from '../pages/app-page';
 import { MusicPanel } from '../pages/music-panel';
@@ -7,7 +8,7 @@ import { MusicPanel } from '../pages/music-panel';
 function probeDuration(path: string): { seconds: number; codec: string; format: string } {
   const json = JSON.parse(
     execFileSync(
-      'ffprobe',
+      toolPath('ffprobe'),
       ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', path],
       { encoding: 'utf8' },
     ),

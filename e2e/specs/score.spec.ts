@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { expect, test } from '../fixtures/host';
 import { AppPage } from '../pages/app-page';
 import { ScorePage } from '../pages/score-page';
+import { toolPath } from '../../shared/node/toolchain';
 
 const FPS = 25;
 const FRAME_MS = 1000 / FPS;
@@ -24,7 +25,7 @@ function makeClip(dir: string): string {
     '-i',
     `${source}${source.includes('=') ? ':' : '='}size=640x360:rate=${FPS}:duration=3`,
   ];
-  execFileSync('ffmpeg', [
+  execFileSync(toolPath('ffmpeg'), [
     '-v',
     'error',
     ...shot('testsrc2'),
@@ -61,7 +62,7 @@ function makeClip(dir: string): string {
 /** MD5 of the video stream's packets: equal for a stream copy, different after any re-encode. */
 function videoStreamMd5(path: string): string {
   return execFileSync(
-    'ffmpeg',
+    toolPath('ffmpeg'),
     ['-v', 'error', '-i', path, '-map', '0:v:0', '-c', 'copy', '-f', 'md5', '-'],
     { encoding: 'utf8' },
   ).trim();
@@ -70,7 +71,7 @@ function videoStreamMd5(path: string): string {
 function integratedLoudness(path: string): number {
   // ebur128 prints its summary on stderr.
   const run = spawnSync(
-    'ffmpeg',
+    toolPath('ffmpeg'),
     ['-hide_banner', '-nostats', '-i', path, '-map', '0:a:0', '-af', 'ebur128', '-f', 'null', '-'],
     { encoding: 'utf8' },
   );

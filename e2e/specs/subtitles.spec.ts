@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '../fixtures/host';
 import { AppPage } from '../pages/app-page';
+import { toolPath } from '../../shared/node/toolchain';
 
 /** Where the test clip cuts from one picture to the next. */
 const CUT_MS = 3000;
@@ -11,7 +12,7 @@ const CUT_MS = 3000;
 /** A 6 s clip with one hard cut at 3 s and a tone, so the waveform and shot list exist. */
 function makeClip(dir: string): string {
   const out = join(dir, 'clip.mp4');
-  execFileSync('ffmpeg', [
+  execFileSync(toolPath('ffmpeg'), [
     '-v',
     'error',
     '-f',
@@ -167,7 +168,7 @@ test('edit subtitles: side by side, QC fix, snapping re-time with undo, export, 
 /** About 6 s of English speech (espeak-ng) under a colour picture: the local proofread can hear it. */
 function makeSpeechClip(dir: string): string {
   const wav = join(dir, 'speech.wav');
-  execFileSync('espeak-ng', [
+  execFileSync(toolPath('espeak-ng'), [
     '-v',
     'en',
     '-w',
@@ -175,7 +176,7 @@ function makeSpeechClip(dir: string): string {
     'Hello and welcome to our short video. Today we talk about the weather.',
   ]);
   const out = join(dir, 'speech.mp4');
-  execFileSync('ffmpeg', [
+  execFileSync(toolPath('ffmpeg'), [
     '-v',
     'error',
     '-f',

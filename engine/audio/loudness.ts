@@ -1,4 +1,5 @@
 import { measureLoudness as measureFile } from '../media/loudness';
+import { alignedLimiter } from './limiter';
 
 export interface LoudnessMeasurement {
   /** Integrated loudness (EBU R128), LUFS; -70 or lower for (near) silence. */
@@ -33,6 +34,7 @@ export async function measureLoudness(
 export function loudnessFilter(
   measured: LoudnessMeasurement,
   target: number,
+  sampleRate: number,
   truePeakCeiling = -1,
 ): string {
   const gainDb =
@@ -40,5 +42,5 @@ export function loudnessFilter(
       ? Math.min(40, target - measured.integrated)
       : 0;
   const limit = Math.min(1, 10 ** ((truePeakCeiling - 0.5) / 20));
-  return `volume=${gainDb.toFixed(2)}dB,alimiter=limit=${limit.toFixed(4)}:level=false:latency=true:attack=5:release=80`;
+  return `volume=${gainDb.toFixed(2)}dB,${alignedLimiter({ limit, attackMs: 5, releaseMs: 80 }, sampleRate)}`;
 }

@@ -1,6 +1,7 @@
 import { rm } from 'node:fs/promises';
 import { createWatermarkEmbedder, DEFAULT_WATERMARK_KEY } from '../watermark/index';
 import { ffmpeg } from './ffmpeg';
+import { alignedLimiter } from './limiter';
 import { decodeToPcm, readWav, writeWav } from './wav';
 
 /** Picture codecs an mp4 can carry as they are; anything else (gif, vp8…) is re-encoded. */
@@ -77,7 +78,7 @@ export async function mixOverVideo(opts: MixOverVideoOptions): Promise<void> {
         '1:a:0',
         ...videoArgs,
         '-af',
-        'alimiter=limit=0.8414:level=false:latency=true',
+        alignedLimiter({ limit: 0.8414 }, generated.sampleRate),
         '-c:a',
         'aac',
         '-b:a',

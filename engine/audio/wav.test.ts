@@ -4,12 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { decodeToPcm, readWav, writeWav } from './wav';
+import { toolPath } from '../../shared/node/toolchain';
 
 const dir = mkdtempSync(join(tmpdir(), 'wav-test-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function probe(path: string): Record<string, string> {
-  const out = execFileSync('ffprobe', [
+  const out = execFileSync(toolPath('ffprobe'), [
     '-v',
     'error',
     '-show_entries',
@@ -65,7 +66,7 @@ describe('wav helpers', () => {
 
   it('reads 24-bit and extensible WAVs written by ffmpeg', async () => {
     const path = join(dir, 's24.wav');
-    execFileSync('ffmpeg', [
+    execFileSync(toolPath('ffmpeg'), [
       '-v',
       'error',
       '-y',
@@ -90,7 +91,7 @@ describe('wav helpers', () => {
 
   it('decodes compressed audio to planar float at the requested rate', async () => {
     const path = join(dir, 'tone.m4a');
-    execFileSync('ffmpeg', [
+    execFileSync(toolPath('ffmpeg'), [
       '-v',
       'error',
       '-y',

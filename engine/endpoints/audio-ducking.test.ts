@@ -13,6 +13,7 @@ import {
 import { startTestEngine, tempDir, type Loose, type TestEngine } from '../testing/harness';
 import { ffprobeJson, makeTestAudio, makeTestVideo } from '../testing/media';
 import { DEFAULT_WATERMARK_KEY, detectWatermarkFile } from '../watermark';
+import { toolPath } from '../../shared/node/toolchain';
 
 let engine: TestEngine;
 let dir: string;
@@ -125,14 +126,14 @@ describe('POST /v1/audio-ducking', () => {
 
   it('fails the task with DUCKING_FAILED when there is nothing to mix', async () => {
     const quiet = join(dir, 'quiet.wav');
-    execFileSync('ffmpeg', [
+    execFileSync(toolPath('ffmpeg'), [
       '-loglevel',
       'error',
       '-y',
       '-f',
       'lavfi',
       '-i',
-      'anullsrc=r=44100:cl=stereo:d=3',
+      'anullsrc=r=44100:cl=stereo,atrim=end=3',
       quiet,
     ]);
     const res = await engine.post(
@@ -176,7 +177,7 @@ describe('POST /v1/audio-ducking', () => {
         .status,
     ).toBe(422);
     const long = join(dir, 'long.wav');
-    execFileSync('ffmpeg', [
+    execFileSync(toolPath('ffmpeg'), [
       '-loglevel',
       'error',
       '-y',

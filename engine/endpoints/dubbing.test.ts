@@ -14,6 +14,7 @@ import {
 import { parseSubtitleText } from '../../shared/node/subtitles/parse';
 import { startTestEngine, type Fields, type Files, type TestEngine } from '../testing/harness';
 import { DEFAULT_WATERMARK_KEY, detectWatermarkFile } from '../watermark';
+import { toolPath } from '../../shared/node/toolchain';
 
 const exec = promisify(execFile);
 
@@ -223,7 +224,7 @@ describe('POST /v1/dubbing validation (422 before billing)', () => {
 
   it('3. refuses a video over 300 s', async () => {
     const long = join(dir, 'long.mp4');
-    await exec('ffmpeg', [
+    await exec(toolPath('ffmpeg'), [
       '-hide_banner',
       '-loglevel',
       'error',

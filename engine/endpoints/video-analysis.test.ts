@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkSegments } from '../../shared/api/segments';
 import { startTestEngine, tempDir, type Loose, type TestEngine } from '../testing/harness';
 import { makeTestAudio, makeTestVideo } from '../testing/media';
+import { toolPath } from '../../shared/node/toolchain';
 
 let engine: TestEngine;
 let dir: string;
@@ -106,7 +107,7 @@ describe('POST /v1/video-analysis', () => {
     expect(noPicture.status).toBe(422);
     expect(noPicture.body.message).toMatch(/no video track/);
     const long = join(dir, 'long.mp4');
-    execFileSync('ffmpeg', [
+    execFileSync(toolPath('ffmpeg'), [
       '-loglevel',
       'error',
       '-y',

@@ -6,7 +6,7 @@ import { analyzeVideo, type VideoAnalysis } from '../media/analysis';
 import { isolateSpeech } from '../media/bed';
 import { buildBrief } from '../media/brief';
 import { muxAudioWithVideo } from '../media/mux';
-import { FFMPEG_QUIET, lastErrorLine, runTool } from '../media/process';
+import { FFMPEG_QUIET_OVERWRITE, lastErrorLine, runTool, TOOL } from '../../shared/node/toolchain';
 import { mixSoundtrack, type KeptVoice } from '../media/soundtrack-mix';
 import { detectSpeechInFile } from '../media/vad';
 import { renderMusicFile, type MusicFile } from '../music/index';
@@ -49,8 +49,8 @@ async function encode(
   signal: AbortSignal,
 ): Promise<void> {
   const run = await runTool(
-    'ffmpeg',
-    [...FFMPEG_QUIET, '-i', input, ...ENCODE_ARGS[format].codecArgs, output],
+    TOOL.ffmpeg,
+    [...FFMPEG_QUIET_OVERWRITE, '-i', input, ...ENCODE_ARGS[format].codecArgs, output],
     { signal },
   );
   if (run.code !== 0)

@@ -7,6 +7,7 @@ import { decodeToPcm } from '../audio/wav';
 import { startTestEngine, tempDir, type Loose, type TestEngine } from '../testing/harness';
 import { ffprobeJson, makeTestAudio, makeTestVideo } from '../testing/media';
 import { detectWatermarkFile } from '../watermark/index';
+import { toolPath } from '../../shared/node/toolchain';
 
 const WATERMARK_KEY = 'video-sfx-contract-key';
 let engine: TestEngine;
@@ -149,7 +150,7 @@ describe('POST /v1/video-to-sfx', () => {
     const tone = await makeTestAudio({ seconds: 2, dir, name: 'tone.wav' });
     expect((await engine.post('/v1/video-to-sfx', {}, { video: tone })).status).toBe(422);
     const long = join(dir, 'long.mp4');
-    execFileSync('ffmpeg', [
+    execFileSync(toolPath('ffmpeg'), [
       '-loglevel',
       'error',
       '-y',

@@ -12,6 +12,7 @@ import {
 import { startTestEngine, tempDir, type Loose, type TestEngine } from '../testing/harness';
 import { ffprobeJson, makeTestAudio, makeTestVideo } from '../testing/media';
 import { DEFAULT_WATERMARK_KEY, detectWatermarkFile } from '../watermark';
+import { toolPath } from '../../shared/node/toolchain';
 
 let engine: TestEngine;
 let dir: string;
@@ -115,7 +116,7 @@ describe('POST /v1/video-to-video-sound', () => {
 describe('the video-to-video-sound duration cap', () => {
   it('refuses a 200 s video with 422 before any charge, and advertises the 180 s cap', async () => {
     const long = join(dir, 'long-200s.mp4');
-    execFileSync('ffmpeg', [
+    execFileSync(toolPath('ffmpeg'), [
       '-v',
       'error',
       '-y',
@@ -221,7 +222,7 @@ describe('video sound validation', () => {
     const tone = await makeTestAudio({ seconds: 2, dir, name: 'tone.wav' });
     expect((await engine.post('/v1/video-to-sound', {}, { video: tone })).status).toBe(422);
     const long = join(dir, 'long.mp4');
-    execFileSync('ffmpeg', [
+    execFileSync(toolPath('ffmpeg'), [
       '-loglevel',
       'error',
       '-y',

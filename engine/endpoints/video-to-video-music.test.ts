@@ -12,6 +12,7 @@ import {
 import { startTestEngine, tempDir, type Loose, type TestEngine } from '../testing/harness';
 import { ffprobeJson, makeTestVideo } from '../testing/media';
 import { DEFAULT_WATERMARK_KEY, detectWatermarkFile } from '../watermark';
+import { toolPath } from '../../shared/node/toolchain';
 
 let engine: TestEngine;
 let dir: string;
@@ -94,7 +95,7 @@ describe('POST /v1/video-to-video-music', () => {
   it('refuses animated GIF and bad fields with 422, before charging', async () => {
     const before = (await engine.get('/v1/account/usage')).body.summary.total_requests;
     const gif = join(dir, 'anim.gif');
-    execFileSync('ffmpeg', [
+    execFileSync(toolPath('ffmpeg'), [
       '-loglevel',
       'error',
       '-y',

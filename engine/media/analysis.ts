@@ -4,7 +4,13 @@ import { join } from 'node:path';
 import { summariseAnalysis, type VideoAnalysis } from './analysis-stats';
 import { parseMetadataPrint } from './metadata-print';
 import { probeMedia } from './probe';
-import { FFMPEG_QUIET, lastErrorLine, runTool } from './process';
+import {
+  FFMPEG_QUIET_OVERWRITE,
+  lastErrorLine,
+  runTool,
+  SCENE_SCORE_INPUT,
+  TOOL,
+} from '../../shared/node/toolchain';
 
 export type { ShotStats, SecondStats, VideoAnalysis } from './analysis-stats';
 
@@ -17,10 +23,12 @@ export interface AnalyzeOptions {
 }
 
 /**
- * ffmpeg's scene score is min(frame difference, change of that difference) over 256 levels, so
- * a cut between two flat shots of similar luma scores only ~0.14, while motion inside a shot
- * (pans, zooms, noise) stays under ~0.07 because its difference is steady. 0.1 is scdet's
- * default for the same measure; 0.3 missed plain colour-to-colour cuts.
+ * ffmpeg's scene score is min(frame difference, change of that difference), so a cut between two
+ * flat shots of similar luma scores low, while motion inside a shot (pans, zooms, noise) scores
+ * lower still because its difference is steady. On ffmpeg 5's YUV score a similar-luma cut gave
+ * ~0.14 and motion under ~0.07; on the RGB score every ffmpeg now shares (SCENE_SCORE_INPUT) the
+ * test clip's cuts give 0.44-0.47 and a sweeping box 0.02. 0.1 is scdet's default; 0.3 missed
+ * plain colour-to-colour cuts on the YUV score.
  */
 const DEFAULT_SCENE_THRESHOLD = 0.1;
 
@@ -56,12 +64,12 @@ export async function analyzeVideo(
     const threshold = options.sceneThreshold ?? DEFAULT_SCENE_THRESHOLD;
     const graph =
       `[0:v:0]scale=160:-2:flags=fast_bilinear,split[scene][stats];` +
-      `[scene]select='gt(scene,${threshold})',metadata=print:file=${filterPath(cutsFile)},nullsink;` +
+      `[scene]${SCENE_SCORE_INPUT},select='gt(scene,${threshold})',metadata=print:file=${filterPath(cutsFile)},nullsink;` +
       `[stats]fps=5,signalstats,metadata=print:file=${filterPath(statsFile)}[out]`;
     const run = await runTool(
-      'ffmpeg',
+      TOOL.ffmpeg,
       [
-        ...FFMPEG_QUIET,
+        ...FFMPEG_QUIET_OVERWRITE,
         ...DECODE_SHORTCUTS,
         '-i',
         path,

@@ -1,4 +1,6 @@
-import { FFMPEG_QUIET, lastErrorLine, runTool } from './process';
+import { FFMPEG_QUIET_OVERWRITE, lastErrorLine, runTool, TOOL } from '../../shared/node/toolchain';
+import { alignedLimiter } from '../audio/limiter';
+import { probeMedia } from './probe';
 
 export interface Loudness {
   /** Integrated loudness (EBU R128), LUFS; -Infinity for silence. */
@@ -31,7 +33,7 @@ export async function measureLoudness(
 ): Promise<LoudnessOutcome> {
   const truePeak = options.truePeak ?? true;
   const run = await runTool(
-    'ffmpeg',
+    TOOL.ffmpeg,
     [
       '-hide_banner',
       '-nostdin',
@@ -81,6 +83,7 @@ async function applyGain(
   input: string,
   output: string,
   gainDb: number,
+  sampleRate: number,
   options: NormalizeOptions,
 ): Promise<string | null> {
   const limit = Math.min(
@@ -88,15 +91,15 @@ async function applyGain(
     Math.max(0.0625, 10 ** ((options.truePeakDb - TRUE_PEAK_MARGIN_DB) / 20)),
   );
   const run = await runTool(
-    'ffmpeg',
+    TOOL.ffmpeg,
     [
-      ...FFMPEG_QUIET,
+      ...FFMPEG_QUIET_OVERWRITE,
       '-i',
       input,
       '-map',
       '0:a:0',
       '-af',
-      `volume=${gainDb.toFixed(3)}dB,alimiter=limit=${limit.toFixed(5)}:attack=5:release=50:level=false:latency=true`,
+      `volume=${gainDb.toFixed(3)}dB,${alignedLimiter({ limit, attackMs: 5, releaseMs: 50, digits: 5 }, sampleRate)}`,
       ...(options.codecArgs ?? ['-c:a', 'pcm_s16le']),
       output,
     ],
@@ -118,11 +121,15 @@ export async function normalizeLoudness(
 ): Promise<LoudnessOutcome> {
   const before = await measureLoudness(input, options.signal, { truePeak: false });
   if (!before.ok) return before;
+  // The limiter's delay is taken out in samples (engine/audio/limiter.ts), so it needs the rate.
+  const probe = await probeMedia(input, options.signal);
+  if (!probe.ok) return probe;
+  const sampleRate = probe.audioSampleRate ?? 48_000;
   if (!Number.isFinite(before.value.integratedLufs))
     return { ok: false, message: 'The audio is silent; it cannot be normalised.' };
   let gain = options.targetLufs - before.value.integratedLufs;
   for (let pass = 0; pass < 3; pass += 1) {
-    const failed = await applyGain(input, output, gain, options);
+    const failed = await applyGain(input, output, gain, sampleRate, options);
     if (failed) return { ok: false, message: failed };
     const after = await measureLoudness(output, options.signal);
     if (!after.ok) return after;

@@ -1,5 +1,5 @@
 import { probeMedia } from './probe';
-import { FFMPEG_QUIET, lastErrorLine, runTool } from './process';
+import { FFMPEG_QUIET_OVERWRITE, lastErrorLine, runTool, TOOL } from '../../shared/node/toolchain';
 
 export type MuxOutcome =
   { ok: true; value: { pictureCopied: boolean } } | { ok: false; message: string };
@@ -41,9 +41,9 @@ export async function muxAudioWithVideo(
         '20',
       ];
   const run = await runTool(
-    'ffmpeg',
+    TOOL.ffmpeg,
     [
-      ...FFMPEG_QUIET,
+      ...FFMPEG_QUIET_OVERWRITE,
       '-i',
       videoPath,
       '-i',

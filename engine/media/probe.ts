@@ -1,4 +1,4 @@
-import { lastErrorLine, runTool } from './process';
+import { lastErrorLine, runTool, TOOL } from '../../shared/node/toolchain';
 
 export interface MediaInfo {
   ok: true;
@@ -55,7 +55,7 @@ function positive(text: string | undefined): number | undefined {
  */
 export async function probeMedia(path: string, signal?: AbortSignal): Promise<ProbeResult> {
   const run = await runTool(
-    'ffprobe',
+    TOOL.ffprobe,
     ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', path],
     { signal },
   );

@@ -1,5 +1,4 @@
-import { execFile } from 'node:child_process';
-import { defaultToolchain, describeMissing } from '../../shared/node/toolchain';
+import { runTool, TOOL } from '../../shared/node/toolchain';
 
 /** What the engine needs to know about an input media file. */
 export interface MediaProbe {
@@ -32,23 +31,16 @@ interface FfprobeStream {
   disposition?: { attached_pic?: number };
 }
 
-/** Runs ffprobe; a file it cannot read is an error value, never a throw. */
-export function probeMedia(path: string): Promise<ProbeResult> {
+/**
+ * Runs ffprobe; a file it cannot read is an error value, never a throw. When no ffprobe can run,
+ * the error is the toolchain's message (which tool is missing and how to add it).
+ */
+export async function probeMedia(path: string): Promise<ProbeResult> {
   const args = ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', path];
-  // Through the toolchain: a bare name misses the bundled copy, and a missing ffprobe would
-  // read as "unreadable media" when the file is fine (docs/engine-notes.md 7).
-  const ffprobe = defaultToolchain().resolve('ffprobe');
-  if (ffprobe.path === null) return Promise.resolve({ ok: false, error: describeMissing(ffprobe) });
-  const command = ffprobe.path;
-  return new Promise((resolve) => {
-    execFile(command, args, { maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
-      if (error) {
-        resolve({ ok: false, error: firstLine(stderr) || 'unreadable media' });
-        return;
-      }
-      resolve(readProbeJson(stdout));
-    });
-  });
+  const run = await runTool(TOOL.ffprobe, args);
+  if (run.unavailable) return { ok: false, error: run.stderr };
+  if (run.code !== 0) return { ok: false, error: firstLine(run.stderr) || 'unreadable media' };
+  return readProbeJson(run.stdout.toString('utf8'));
 }
 
 function readProbeJson(stdout: string): ProbeResult {

@@ -52,7 +52,7 @@ export async function finishAudio(
     await writeWav(raw, { sampleRate: SAMPLE_RATE, channels: audio }, 32);
     const loudness = await measureLoudness(raw, opts.signal);
     // The limiter's look-ahead can shift the end: pad then cut back to the exact frame count.
-    const base = `${loudnessFilter(loudness, SFX_TARGET_LUFS, SFX_TRUE_PEAK_DB)},apad=whole_len=${frames},atrim=end_sample=${frames}`;
+    const base = `${loudnessFilter(loudness, SFX_TARGET_LUFS, SAMPLE_RATE, SFX_TRUE_PEAK_DB)},apad=whole_len=${frames},atrim=end_sample=${frames}`;
     // Codecs overshoot on sharp transients (AAC by up to ~3 dB on clicks), so the encoded file
     // is measured and, if its true peak is over the ceiling, re-encoded with a linear trim.
     let trimDb = 0;

@@ -8,6 +8,7 @@ import { measureLoudness } from '../audio/loudness';
 import { decodeToPcm } from '../audio/wav';
 import { detectWatermarkFile } from '../watermark/index';
 import { renderSfxForVideo, renderSfxFromText } from './index';
+import { toolPath } from '../../shared/node/toolchain';
 
 const workDir = mkdtempSync(join(tmpdir(), 'sfx-test-'));
 afterAll(() => rmSync(workDir, { recursive: true, force: true }));
@@ -25,7 +26,7 @@ function probe(path: string): {
   channels: number;
   duration: number;
 } {
-  const out = execFileSync('ffprobe', [
+  const out = execFileSync(toolPath('ffprobe'), [
     '-v',
     'error',
     '-select_streams',
@@ -187,7 +188,7 @@ describe('renderSfxForVideo', () => {
     // Highs rise when the fire gives way to rain.
     const highShare = async (from: number, to: number) => {
       const part = join(workDir, `part-${from}.wav`);
-      execFileSync('ffmpeg', [
+      execFileSync(toolPath('ffmpeg'), [
         '-v',
         'error',
         '-y',

@@ -1,4 +1,4 @@
-import { FFMPEG_QUIET, lastErrorLine, runTool } from '../media/process';
+import { FFMPEG_QUIET_OVERWRITE, lastErrorLine, runTool, TOOL } from '../../shared/node/toolchain';
 
 /** Copies a Node Buffer of little-endian float32 samples into an aligned Float32Array. */
 export function floatsFromBuffer(bytes: Buffer): Float32Array {
@@ -19,7 +19,7 @@ export async function filterMonoPcm(
   signal?: AbortSignal,
 ): Promise<{ ok: true; samples: Float32Array } | { ok: false; message: string }> {
   const args = [
-    ...FFMPEG_QUIET,
+    ...FFMPEG_QUIET_OVERWRITE,
     '-f',
     'f32le',
     '-ar',
@@ -39,7 +39,7 @@ export async function filterMonoPcm(
     'pipe:1',
   ];
   const input = Buffer.from(samples.buffer, samples.byteOffset, samples.byteLength);
-  const run = await runTool('ffmpeg', args, { signal, stdin: input });
+  const run = await runTool(TOOL.ffmpeg, args, { signal, stdin: input });
   if (run.code !== 0) return { ok: false, message: lastErrorLine(run.stderr) };
   return { ok: true, samples: floatsFromBuffer(run.stdout) };
 }

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { LanguageCode } from '../../shared/api/languages';
-import { FFMPEG_QUIET, lastErrorLine, runTool } from '../media/process';
+import { FFMPEG_QUIET_OVERWRITE, lastErrorLine, runTool, TOOL } from '../../shared/node/toolchain';
 import type { Cue } from '../../shared/domain/subtitles/cue';
 import { buildCues } from './cue-builder';
 import { maskNonSpeech } from './speech-mask';
@@ -52,9 +52,9 @@ async function toSpeechWav(
 ): Promise<SpeechResult<string>> {
   const out = join(workDir, 'speech-16k.wav');
   const run = await runTool(
-    'ffmpeg',
+    TOOL.ffmpeg,
     [
-      ...FFMPEG_QUIET,
+      ...FFMPEG_QUIET_OVERWRITE,
       '-i',
       mediaPath,
       '-map',
@@ -84,7 +84,7 @@ export async function recognise(
   signal?: AbortSignal,
 ): Promise<SpeechResult<Utterance[]>> {
   const run = await runTool(
-    'pocketsphinx_continuous',
+    TOOL.pocketsphinx,
     [
       '-infile',
       wavPath,

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LanguageCode } from '../../shared/api/languages';
 import { LANGUAGE_NAMES, LOCAL_TRANSLATION_LANGUAGES } from '../../shared/api/languages';
-import { lastErrorLine, runTool } from '../media/process';
+import { lastErrorLine, runTool, TOOL } from '../../shared/node/toolchain';
 import type { Cue } from '../../shared/domain/subtitles/cue';
 import { limitsFor, STREAMING_PROFILE } from '../../shared/domain/subtitles/profiles';
 import { visibleText } from '../../shared/domain/subtitles/text';
@@ -90,7 +90,7 @@ async function runChain(
     for (const [i, mode] of modes.entries()) {
       const input = join(dir, `step-${i}.txt`);
       await writeFile(input, current, 'utf8');
-      const run = await runTool('apertium', ['-u', mode, input], { signal });
+      const run = await runTool(TOOL.apertium, ['-u', mode, input], { signal });
       if (run.code !== 0)
         return speechFail(
           'TRANSLATION_FAILED',

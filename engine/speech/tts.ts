@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { LanguageCode } from '../../shared/api/languages';
-import { lastErrorLine, runTool, type ToolName } from '../../shared/node/toolchain';
+import { lastErrorLine, runTool, type ToolName, TOOL } from '../../shared/node/toolchain';
 import { parseWav, readWav } from '../audio/wav';
 import { speakWithEspeakWasm } from './espeak-wasm';
 import type { SpeechResult } from './result';
@@ -107,7 +107,7 @@ export async function synthesizeLine(
     const textFile = join(options.workDir, `tts-${id}.txt`);
     await writeFile(textFile, `${clean}\n`, 'utf8');
     spoken = await speakWith(
-      'text2wave',
+      TOOL.text2wave,
       ['-eval', '(voice_kal_diphone)', '-o', out, textFile],
       out,
       options.signal,
@@ -115,7 +115,7 @@ export async function synthesizeLine(
     await unlink(textFile).catch(() => undefined);
   } else if (engine.kind === 'espeak-ng') {
     spoken = await speakWith(
-      'espeak-ng',
+      TOOL.espeakNg,
       ['-v', engine.voice, '-w', out, '--stdin'],
       out,
       options.signal,

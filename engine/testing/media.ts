@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { tempDir, type Loose } from './harness';
+import { toolPath } from '../../shared/node/toolchain';
 
 const run = promisify(execFile);
 
@@ -67,7 +68,9 @@ export async function makeTestVideo(options: TestVideoOptions): Promise<string> 
       '-i',
       `anoisesrc=color=pink:amplitude=0.05:sample_rate=44100:duration=${seconds}`,
     );
-    filter += `;[${audioIndex}:a][${audioIndex + 1}:a]amix=inputs=2:normalize=0,volume=0.5,aformat=channel_layouts=stereo[a]`;
+    // amix's own 1/2 per input is the half-and-half blend wanted (no normalize=0: the bundled
+    // ffmpeg predates it); the padded second input keeps that scale to the end.
+    filter += `;[${audioIndex + 1}:a]apad[noise];[${audioIndex}:a][noise]amix=inputs=2:duration=first,aformat=channel_layouts=stereo[a]`;
     maps.push('-map', '[a]', '-c:a', 'aac', '-b:a', '96k');
   }
   args.push(
@@ -82,7 +85,7 @@ export async function makeTestVideo(options: TestVideoOptions): Promise<string> 
     'yuv420p',
   );
   args.push('-t', String(seconds), '-movflags', '+faststart', out);
-  await run('ffmpeg', args);
+  await run(toolPath('ffmpeg'), args);
   return out;
 }
 
@@ -119,7 +122,7 @@ export async function makeTestAudio(options: TestAudioOptions): Promise<string> 
     mp3: ['-c:a', 'libmp3lame', '-b:a', '128k'],
     flac: ['-c:a', 'flac'],
   }[format];
-  await run('ffmpeg', [
+  await run(toolPath('ffmpeg'), [
     '-y',
     '-v',
     'error',
@@ -140,7 +143,7 @@ export async function ffprobeJson(
   path: string,
 ): Promise<{ format: Record<string, Loose>; streams: Record<string, Loose>[] }> {
   const { stdout } = await run(
-    'ffprobe',
+    toolPath('ffprobe'),
     ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', path],
     {
       maxBuffer: 16 * 1024 * 1024,

@@ -11,12 +11,13 @@ import {
   detectWatermarkFile,
   watermarkWavFile,
 } from './index';
+import { toolPath } from '../../shared/node/toolchain';
 
 const SAMPLES = '/usr/share/sonic-pi/samples';
 const KEY = 'test-key-1';
 const PAYLOAD = 0x5eed1234;
 const dir = mkdtempSync(join(tmpdir(), 'watermark-test-'));
-const ff = (...args: string[]) => execFileSync('ffmpeg', ['-v', 'error', '-y', ...args]);
+const ff = (...args: string[]) => execFileSync(toolPath('ffmpeg'), ['-v', 'error', '-y', ...args]);
 const at = (name: string) => join(dir, name);
 
 beforeAll(() => {
@@ -31,7 +32,7 @@ beforeAll(() => {
     '-i',
     `${SAMPLES}/loop_garzul.flac`,
     '-filter_complex',
-    '[0]volume=0.5[a];[a][1]amix=2:normalize=0,atrim=0:12',
+    '[0]volume=0.5,apad[a];[1]apad[b];[a][b]amix=2,volume=2,atrim=0:12',
     '-ar',
     '44100',
     '-ac',
@@ -97,7 +98,7 @@ describe('watermark', () => {
       '-i',
       `${SAMPLES}/loop_tabla.flac`,
       '-filter_complex',
-      '[1]volume=-6dB[b];[0][b]amix=2:normalize=0:duration=first',
+      '[1]volume=-6dB,apad[b];[0][b]amix=2:duration=first,volume=2',
       '-c:a',
       'aac',
       '-b:a',

@@ -13,6 +13,7 @@ import { probeMedia } from '../../electron/main/services/media/probe';
 import { startCountingProxy } from '../../electron/main/services/dub/__tests__/counting-proxy';
 import { queueFor } from '../../electron/main/services/dub/__tests__/queue-harness';
 import { formatRow, since } from './measure';
+import { toolPath } from '../../shared/node/toolchain';
 
 const run = promisify(execFile);
 
@@ -24,7 +25,7 @@ export async function dubDropFigures(workDir: string): Promise<string[]> {
   const folder = join(workDir, 'dub-drop');
   await mkdir(folder, { recursive: true });
   const seed = join(folder, 'clip-000.mp4');
-  await run('ffmpeg', [
+  await run(toolPath('ffmpeg'), [
     '-v',
     'error',
     '-y',

@@ -8,10 +8,11 @@ import { promisify } from 'node:util';
 import { exportRequestSchema } from '../../shared/ipc/channels/media';
 import { MediaService } from '../../electron/main/services/media/media-service';
 import { formatRow, since } from './measure';
+import { toolPath } from '../../shared/node/toolchain';
 
 const run = promisify(execFile);
 const ffmpeg = (args: string[]) =>
-  run('ffmpeg', ['-v', 'error', '-y', ...args], { maxBuffer: 4 * 1024 * 1024 });
+  run(toolPath('ffmpeg'), ['-v', 'error', '-y', ...args], { maxBuffer: 4 * 1024 * 1024 });
 
 const SOURCES = [
   'testsrc2=size=1280x720:rate=30',

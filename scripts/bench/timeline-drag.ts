@@ -12,13 +12,15 @@ import {
   type TimelineSegment,
 } from '../../shared/domain/project/document';
 import { formatRow } from './measure';
+import { TOOL, toolPath } from '../../shared/node/toolchain';
 
 const VIDEO_SECONDS = 360;
 const SEGMENTS = 30;
 const READY = /Soundstage \(browser mode\) at (http:\/\/127\.0\.0\.1:\d+\/#token=[\w-]+)/;
 
 function ffmpeg(args: string[]): void {
-  execFileSync('ffmpeg', ['-v', 'error', '-y', ...args]);
+  const program = toolPath(TOOL.ffmpeg);
+  execFileSync(program, ['-v', 'error', '-y', ...args]);
 }
 
 /** A 6-minute 640x360 clip with a cut every 12 s (the picture inverts) and a tone, cheap to encode. */

@@ -11,22 +11,15 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultToolchain, findOnPath, type ToolName } from '../../shared/node/toolchain';
+import { defaultToolchain, findOnPath, TOOL, type ToolName } from '../../shared/node/toolchain';
 import { startEngineProcess, type EngineProcess } from './engine-process';
 import { audioSeconds, makeClip, meanVolumeDb, SILENT_BELOW_DB } from './media-facts';
 
-const HIDDEN_PROGRAMS = [
-  'ffmpeg',
-  'ffprobe',
-  'fluidsynth',
-  'espeak-ng',
-  'sox',
-  'text2wave',
-  'festival',
-  'pocketsphinx_continuous',
-  'apertium',
-  'lt-proc',
-];
+/** The system programs the mounts hide (names, never started here). */
+const HIDDEN_PROGRAMS =
+  'ffmpeg ffprobe fluidsynth espeak-ng sox text2wave festival pocketsphinx_continuous apertium lt-proc'.split(
+    ' ',
+  );
 const HIDDEN_DATA = [
   '/usr/share/sounds/sf2',
   '/usr/share/sonic-pi',
@@ -37,12 +30,12 @@ const HIDDEN_DATA = [
   '/usr/share/espeak-ng-data',
 ];
 const OPTIONAL_TOOLS: ToolName[] = [
-  'fluidsynth',
-  'espeak-ng',
-  'text2wave',
-  'pocketsphinx_continuous',
-  'apertium',
-  'sox',
+  TOOL.fluidsynth,
+  TOOL.espeakNg,
+  TOOL.text2wave,
+  TOOL.pocketsphinx,
+  TOOL.apertium,
+  TOOL.sox,
 ];
 
 const SPANISH_SRT = `1

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { FFMPEG_QUIET, runTool, type ToolRun } from '../../shared/node/toolchain';
+import { FFMPEG_QUIET, runTool, TOOL, type ToolRun } from '../../shared/node/toolchain';
 
 /** Below this mean volume a result counts as silent (digital silence reads about -91 dB). */
 export const SILENT_BELOW_DB = -60;
@@ -10,7 +10,7 @@ function failure(tool: string, run: ToolRun): Error {
 
 /** Length of the first audio stream in seconds, read by the toolchain's ffprobe. */
 export async function audioSeconds(path: string): Promise<number> {
-  const run = await runTool('ffprobe', [
+  const run = await runTool(TOOL.ffprobe, [
     '-v',
     'error',
     '-select_streams',
@@ -33,7 +33,7 @@ export async function audioSeconds(path: string): Promise<number> {
 
 /** Mean volume of the first audio stream in dB (ffmpeg's volumedetect, via the toolchain). */
 export async function meanVolumeDb(path: string): Promise<number> {
-  const run = await runTool('ffmpeg', [
+  const run = await runTool(TOOL.ffmpeg, [
     '-hide_banner',
     '-nostdin',
     '-nostats',
@@ -66,7 +66,7 @@ export async function makeClip(
   const sound = silent
     ? `anullsrc=channel_layout=stereo:sample_rate=44100,atrim=duration=${seconds}`
     : `anoisesrc=color=pink:amplitude=0.1:sample_rate=44100:duration=${seconds}`;
-  const run = await runTool('ffmpeg', [
+  const run = await runTool(TOOL.ffmpeg, [
     ...FFMPEG_QUIET,
     '-y',
     '-f',

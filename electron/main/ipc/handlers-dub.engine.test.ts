@@ -7,6 +7,7 @@ import { ChildProcessEngineLauncher } from '../services/engine-host/child-proces
 import { FileSecretStorage } from '../services/key-vault/secret-storage';
 import { createMainServices, type MainServices } from '../services/main-services';
 import { createHandlers, type IpcHandlers } from './handlers';
+import { toolPath } from '../../../shared/node/toolchain';
 
 /** The dub:* channels through createHandlers' dispatch, on main's real services and engine. */
 const appRoot = path.resolve(import.meta.dirname, '../../..');
@@ -43,7 +44,7 @@ beforeAll(async () => {
       openExternal: () => false,
     },
   });
-  execFileSync('ffmpeg', [
+  execFileSync(toolPath('ffmpeg'), [
     '-v',
     'error',
     '-y',

@@ -12,6 +12,7 @@ import { ProjectStore } from '../services/project/project-store';
 import { mediaHandlers } from './handlers-media';
 import { projectHandlers } from './handlers-project';
 import { FileAccess } from '../services/file-access/file-access';
+import { toolPath } from '../../../shared/node/toolchain';
 
 /**
  * The media:* and project:* handlers with main's real FileAccess and real services: every path the
@@ -32,7 +33,7 @@ beforeAll(async () => {
     await fs.mkdir(dirs[name], { recursive: true });
   }
   clip = path.join(dirs.project, 'clip.mp4');
-  await run('ffmpeg', [
+  await run(toolPath('ffmpeg'), [
     '-v',
     'error',
     '-f',

@@ -8,6 +8,7 @@ import { ChildProcessEngineLauncher } from '../services/engine-host/child-proces
 import { FileSecretStorage } from '../services/key-vault/secret-storage';
 import { createMainServices, type MainServices } from '../services/main-services';
 import { createHandlers, type IpcHandlers } from './handlers';
+import { toolPath } from '../../../shared/node/toolchain';
 
 /**
  * The IPC surface end to end: createMainServices (settings, vault, engine host running the
@@ -55,7 +56,7 @@ beforeAll(async () => {
       openExternal: (url) => (calls.push(`external ${url}`), true),
     },
   });
-  execFileSync('ffmpeg', [
+  execFileSync(toolPath('ffmpeg'), [
     '-v',
     'error',
     '-y',
@@ -74,7 +75,7 @@ beforeAll(async () => {
     'yuv420p',
     path.join(dirs.outside, 'picked.mp4'),
   ]);
-  execFileSync('ffmpeg', [
+  execFileSync(toolPath('ffmpeg'), [
     '-v',
     'error',
     '-y',
@@ -86,7 +87,7 @@ beforeAll(async () => {
     '3',
     path.join(dirs.uploads, 'voice.wav'),
   ]);
-  execFileSync('ffmpeg', [
+  execFileSync(toolPath('ffmpeg'), [
     '-v',
     'error',
     '-y',

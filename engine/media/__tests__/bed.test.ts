@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildBed, isolateSpeech } from '../bed';
 import { makeFestival, makeMusic, makeTempDir, meanVolumeDb, placeSpeech } from './fixtures';
+import { toolPath } from '../../../shared/node/toolchain';
 
 const temp = makeTempDir('bed');
 const voice = join(temp.dir, 'voice.wav');
@@ -11,7 +12,7 @@ const SPEECH_BAND = 'bandpass=f=1000:width_type=h:w=1200,bandpass=f=1000:width_t
 const LOW_BAND = 'lowpass=f=150,lowpass=f=150';
 
 function ffmpeg(args: string[]): void {
-  execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', ...args]);
+  execFileSync(toolPath('ffmpeg'), ['-hide_banner', '-loglevel', 'error', '-y', ...args]);
 }
 
 beforeAll(() => {
@@ -34,7 +35,7 @@ describe('buildBed', () => {
       '-i',
       voice,
       '-filter_complex',
-      '[1:a]aresample=48000,pan=stereo|c0=c0|c1=c0[v];[0:a][v]amix=inputs=2:normalize=0',
+      '[1:a]aresample=48000,pan=stereo|c0=c0|c1=c0,apad[v];[0:a][v]amix=inputs=2:duration=first,volume=2',
       mix,
     ]);
     const out = join(temp.dir, 'bed-stereo.wav');
@@ -67,7 +68,7 @@ describe('buildBed', () => {
       '-i',
       voice,
       '-filter_complex',
-      '[1:a]aresample=48000[v];[0:a][v]amix=inputs=2:normalize=0',
+      '[1:a]aresample=48000,apad[v];[0:a][v]amix=inputs=2:duration=first,volume=2',
       '-ac',
       '1',
       mix,
@@ -103,7 +104,7 @@ describe('isolateSpeech', () => {
       '-i',
       voice,
       '-filter_complex',
-      '[1:a]aresample=48000,pan=stereo|c0=c0|c1=c0[v];[0:a][v]amix=inputs=2:normalize=0',
+      '[1:a]aresample=48000,pan=stereo|c0=c0|c1=c0,apad[v];[0:a][v]amix=inputs=2:duration=first,volume=2',
       mix,
     ]);
     const out = join(temp.dir, 'speech.wav');

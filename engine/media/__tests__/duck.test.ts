@@ -18,6 +18,7 @@ import {
   videoStreamMd5,
   videoWithAudio,
 } from './fixtures';
+import { toolPath } from '../../../shared/node/toolchain';
 
 const temp = makeTempDir('duck');
 const voice = join(temp.dir, 'voice.wav');
@@ -31,7 +32,7 @@ const TONE_ONLY = 'lowpass=f=60,lowpass=f=60,lowpass=f=60,lowpass=f=60';
 beforeAll(() => {
   makeFestival(join(temp.dir, 'a.wav'), 'The quick brown fox jumps over the lazy dog.');
   placeSpeech(voice, [{ file: join(temp.dir, 'a.wav'), at: 2 }], 9);
-  execFileSync('ffmpeg', [
+  execFileSync(toolPath('ffmpeg'), [
     '-loglevel',
     'error',
     '-y',
@@ -183,7 +184,7 @@ describe('muxAudioWithVideo', () => {
 
   it('re-encodes an animated GIF, which MP4 cannot carry', async () => {
     const gif = join(temp.dir, 'anim.gif');
-    execFileSync('ffmpeg', [
+    execFileSync(toolPath('ffmpeg'), [
       '-loglevel',
       'error',
       '-y',

@@ -2,6 +2,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { toolPath } from '../../../shared/node/toolchain';
 
 /** Small real media for the media tests, made with ffmpeg, sox and the speech synthesisers. */
 
@@ -11,7 +12,14 @@ export function makeTempDir(name: string): { dir: string; cleanup: () => void } 
 }
 
 function ffmpeg(args: string[]): void {
-  execFileSync('ffmpeg', ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y', ...args]);
+  execFileSync(toolPath('ffmpeg'), [
+    '-hide_banner',
+    '-nostdin',
+    '-loglevel',
+    'error',
+    '-y',
+    ...args,
+  ]);
 }
 
 /**
@@ -56,12 +64,12 @@ export function makeCutsVideo(path: string, options: { audio?: boolean; fps?: nu
 
 /** Speech from espeak-ng (any language voice) as a 16-bit WAV. */
 export function makeEspeak(path: string, text: string, voice = 'en-us'): void {
-  execFileSync('espeak-ng', ['-v', voice, '-s', '160', '-w', path, text]);
+  execFileSync(toolPath('espeak-ng'), ['-v', voice, '-s', '160', '-w', path, text]);
 }
 
 /** Speech from Festival's English diphone voice as a WAV (clearer than espeak). */
 export function makeFestival(path: string, text: string): void {
-  execFileSync('text2wave', ['-o', path], { input: text });
+  execFileSync(toolPath('text2wave'), ['-o', path], { input: text });
 }
 
 /**
@@ -77,7 +85,7 @@ export function placeSpeech(
   const delayed = clips
     .map(
       (c, i) =>
-        `[${i + 1}:a]aresample=48000,pan=mono|c0=c0,adelay=${Math.round(c.at * 1000)}:all=1[s${i}]`,
+        `[${i + 1}:a]aresample=48000,pan=mono|c0=c0,adelay=${Math.round(c.at * 1000)},apad[s${i}]`,
     )
     .join(';');
   const labels = clips.map((_, i) => `[s${i}]`).join('');
@@ -85,10 +93,11 @@ export function placeSpeech(
     '-f',
     'lavfi',
     '-i',
-    `anullsrc=r=48000:cl=mono:d=${seconds}`,
+    // anullsrc's d= is newer than the bundled ffmpeg: atrim gives the length.
+    `anullsrc=r=48000:cl=mono,atrim=end=${seconds}`,
     ...inputs,
     '-filter_complex',
-    `${delayed};[0:a]${labels}amix=inputs=${clips.length + 1}:duration=first:normalize=0[out]`,
+    `${delayed};[0:a]${labels}amix=inputs=${clips.length + 1}:duration=first,volume=${clips.length + 1}[out]`,
     '-map',
     '[out]',
     '-c:a',
@@ -139,7 +148,7 @@ export function probeJson(path: string): {
   streams: Record<string, unknown>[];
 } {
   return JSON.parse(
-    execFileSync('ffprobe', [
+    execFileSync(toolPath('ffprobe'), [
       '-v',
       'error',
       '-print_format',
@@ -153,7 +162,7 @@ export function probeJson(path: string): {
 
 /** MD5 of the video stream's packets: equal only when the picture was stream-copied bit for bit. */
 export function videoStreamMd5(path: string): string {
-  return execFileSync('ffmpeg', [
+  return execFileSync(toolPath('ffmpeg'), [
     '-hide_banner',
     '-loglevel',
     'error',
@@ -179,7 +188,7 @@ export function meanVolumeDb(
   filter = 'anull',
 ): number {
   const run = spawnSync(
-    'ffmpeg',
+    toolPath('ffmpeg'),
     [
       '-hide_banner',
       '-nostats',
@@ -204,7 +213,7 @@ export function meanVolumeDb(
 /** Where a clean voice file is audible: 20 ms frames above -45 dBFS, pauses under 0.35 s bridged. */
 export function audibleSpans(path: string): { start: number; end: number }[] {
   const raw = execFileSync(
-    'ffmpeg',
+    toolPath('ffmpeg'),
     [
       '-hide_banner',
       '-loglevel',
@@ -264,7 +273,7 @@ export function mixFiles(path: string, first: string, second: string, gainDb: nu
     '-i',
     second,
     '-filter_complex',
-    `[0:a]aresample=48000,aformat=channel_layouts=mono[a];[1:a]aresample=48000,aformat=channel_layouts=mono,volume=${gainDb}dB[b];[a][b]amix=inputs=2:duration=first:normalize=0`,
+    `[0:a]aresample=48000,aformat=channel_layouts=mono[a];[1:a]aresample=48000,aformat=channel_layouts=mono,volume=${gainDb}dB,apad[b];[a][b]amix=inputs=2:duration=first,volume=2`,
     '-c:a',
     'pcm_s16le',
     path,

@@ -1,4 +1,4 @@
-import { runTool } from '../../media/process';
+import { runTool } from '../../../shared/node/toolchain';
 
 /** Test helper: integrated loudness and true peak as ffmpeg's ebur128 filter reports them. */
 export async function ebur128(
@@ -30,12 +30,14 @@ export async function bandRms(path: string, filter: string): Promise<number> {
     '-i',
     path,
     '-af',
-    `${filter},astats=measure_overall=RMS_level:measure_perchannel=none`,
+    // Plain astats: measure_overall/measure_perchannel are newer than the bundled ffmpeg.
+    `${filter},astats`,
     '-f',
     'null',
     '-',
   ]);
-  const match = /RMS level dB:\s+(-?[\d.]+|-inf)/.exec(run.stderr);
+  const overall = run.stderr.slice(run.stderr.lastIndexOf('Overall'));
+  const match = /RMS level dB:\s+(-?[\d.]+|-inf)/.exec(overall);
   return Number(match?.[1] ?? Number.NaN);
 }
 

@@ -1,8 +1,9 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runTool } from '../../media/process';
+import { runTool } from '../../../shared/node/toolchain';
 import { detectWatermarkFile, DEFAULT_WATERMARK_KEY } from '../../watermark';
 import { ebur128, probe } from '../__tests__/measure';
 import { streamMusic } from '../index';
@@ -16,10 +17,9 @@ afterAll(async () => {
 });
 
 /** Processes whose command line mentions the work folder (fluidsynth gets the MIDI path there). */
-async function processesUsing(folder: string): Promise<string[]> {
-  const run = await runTool('ps', ['-eo', 'args']);
-  return run.stdout
-    .toString('utf8')
+function processesUsing(folder: string): string[] {
+  // ps is a system utility, not one of the app's tools.
+  return execFileSync('ps', ['-eo', 'args'], { encoding: 'utf8' })
     .split('\n')
     .filter((line) => line.includes(folder) && !line.includes('ps -eo'));
 }
@@ -95,7 +95,7 @@ describe('streamMusic', () => {
         }
       })(),
     ).rejects.toThrow();
-    expect(await processesUsing(workDir)).toEqual([]);
+    expect(processesUsing(workDir)).toEqual([]);
     expect(await readdir(workDir)).toEqual([]);
   });
 
@@ -109,7 +109,7 @@ describe('streamMusic', () => {
       expect(chunk.length).toBeGreaterThan(0);
       break;
     }
-    expect(await processesUsing(workDir)).toEqual([]);
+    expect(processesUsing(workDir)).toEqual([]);
     expect(await readdir(workDir)).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { once } from 'node:events';
+import { FFMPEG_QUIET_OVERWRITE, spawnTool } from '../../../shared/node/toolchain';
 import { CHANNELS, SAMPLE_RATE } from './fluidsynth';
 
 export type MusicFormat = 'm4a' | 'wav' | 'mp3';
@@ -11,12 +12,7 @@ export const CONTENT_TYPES: Record<MusicFormat, string> = {
 };
 
 const INPUT = [
-  '-hide_banner',
-  '-nostdin',
-  '-nostats',
-  '-loglevel',
-  'error',
-  '-y',
+  ...FFMPEG_QUIET_OVERWRITE,
   '-f',
   'f32le',
   '-ar',
@@ -79,7 +75,10 @@ function interleave(block: readonly Float32Array[]): Buffer {
   return Buffer.from(out.buffer);
 }
 
-/** Starts ffmpeg reading raw float PCM; target is a file path or the stream (stdout). */
+/**
+ * Starts ffmpeg reading raw float PCM; target is a file path or the stream (stdout). Throws an
+ * EncoderError carrying the toolchain's message (which tool, how to add it) when no ffmpeg runs.
+ */
 export function startEncoder(
   target: { kind: 'stream' } | { kind: 'file'; format: MusicFormat; path: string },
   signal?: AbortSignal,
@@ -88,9 +87,12 @@ export function startEncoder(
     target.kind === 'stream'
       ? [...INPUT, ...STREAM_ARGS]
       : [...INPUT, ...FILE_ARGS[target.format], target.path];
-  const child: ChildProcessWithoutNullStreams = spawn('ffmpeg', args, {
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
+  let child: ChildProcessWithoutNullStreams;
+  try {
+    child = spawnTool('ffmpeg', args);
+  } catch (error) {
+    throw new EncoderError((error as Error).message);
+  }
   let stderr = '';
   let inputError: Error | undefined;
   child.stderr.on('data', (chunk: Buffer) => {

@@ -1,4 +1,4 @@
-import { spawnTool, ToolUnavailableError } from '../../../shared/node/toolchain';
+import { spawnTool, ToolUnavailableError, TOOL } from '../../../shared/node/toolchain';
 
 /** Debian's fluid-soundfont-gm: MIT-licensed, so generated music stays commercially usable. */
 export const SOUNDFONT_PATH = '/usr/share/sounds/sf2/FluidR3_GM.sf2';
@@ -38,7 +38,7 @@ export async function* renderMidi(
   let child: ReturnType<typeof spawnTool>;
   try {
     child = spawnTool(
-      'fluidsynth',
+      TOOL.fluidsynth,
       // Dynamic sample loading reads only the samples the piece uses: the first PCM arrives in
       // ~0.05 s instead of ~0.3-1 s for the whole 142 MB font, with the same output.
       [

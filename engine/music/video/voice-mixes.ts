@@ -3,7 +3,12 @@ import { AUDIO_FORMAT_INFO } from '../../audio/encode';
 import { isolateSpeech } from '../../media/bed';
 import { DEFAULT_DUCK } from '../../media/duck-envelope';
 import { duckMusicUnderVoice } from '../../media/duck';
-import { FFMPEG_QUIET, lastErrorLine, runTool } from '../../media/process';
+import {
+  FFMPEG_QUIET_OVERWRITE,
+  lastErrorLine,
+  runTool,
+  TOOL,
+} from '../../../shared/node/toolchain';
 import { detectSpeechInFile, type SpeechSpan } from '../../media/vad';
 import type { MusicFormat } from '../spec';
 
@@ -48,8 +53,8 @@ export async function encodeAudio(
   const encoding = ENCODINGS[format];
   const path = join(ctx.workDir, `${name}.${encoding.ext}`);
   const run = await runTool(
-    'ffmpeg',
-    [...FFMPEG_QUIET, '-i', input, '-vn', ...encoding.args, path],
+    TOOL.ffmpeg,
+    [...FFMPEG_QUIET_OVERWRITE, '-i', input, '-vn', ...encoding.args, path],
     { signal: ctx.signal },
   );
   if (run.code !== 0)
@@ -72,9 +77,9 @@ export async function originalSoundtrack(
 ): Promise<Outcome<string>> {
   const path = join(ctx.workDir, 'original.wav');
   const run = await runTool(
-    'ffmpeg',
+    TOOL.ffmpeg,
     [
-      ...FFMPEG_QUIET,
+      ...FFMPEG_QUIET_OVERWRITE,
       '-i',
       videoPath,
       '-vn',

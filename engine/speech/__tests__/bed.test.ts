@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadStereo, MIX_RATE } from '../../media/mix';
 import { speechFreeBed } from '../dub/bed';
 import { festivalSpeech, makeTempDir } from './media-fixtures';
+import { toolPath } from '../../../shared/node/toolchain';
 
 const exec = promisify(execFile);
 const SECONDS = 6;
@@ -34,7 +35,7 @@ describe('speechFreeBed (real ffmpeg, real voice detector)', () => {
     speechOnly = join(dir, 'speech-stereo.wav');
     mix = join(dir, 'mix.wav');
     const ff = (args: string[]) =>
-      exec('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', ...args]);
+      exec(toolPath('ffmpeg'), ['-hide_banner', '-loglevel', 'error', '-y', ...args]);
     await ff([
       '-f',
       'lavfi',
@@ -61,7 +62,7 @@ describe('speechFreeBed (real ffmpeg, real voice detector)', () => {
       '-i',
       music,
       '-filter_complex',
-      '[0:a][1:a]amix=inputs=2:normalize=0',
+      '[1:a]apad[m];[0:a][m]amix=inputs=2:duration=first,volume=2',
       mix,
     ]);
   });

@@ -3,6 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { toolPath } from '../../../shared/node/toolchain';
 
 const exec = promisify(execFile);
 
@@ -22,7 +23,7 @@ export async function festivalSpeech(
   const textFile = join(dir, `${name}.txt`);
   const out = join(dir, name);
   await writeFile(textFile, `${text}\n`);
-  await exec('text2wave', ['-eval', '(voice_kal_diphone)', '-o', out, textFile]);
+  await exec(toolPath('text2wave'), ['-eval', '(voice_kal_diphone)', '-o', out, textFile]);
   return out;
 }
 
@@ -33,7 +34,7 @@ export async function espeakSpeech(
   name = 'espeak.wav',
 ): Promise<string> {
   const out = join(dir, name);
-  await exec('espeak-ng', ['-v', voice, '-w', out, text]);
+  await exec(toolPath('espeak-ng'), ['-v', voice, '-w', out, text]);
   return out;
 }
 
@@ -61,13 +62,13 @@ export async function videoWithAudio(
         '-f',
         'lavfi',
         '-i',
-        `anullsrc=r=44100:cl=stereo:d=${seconds}`,
+        `anullsrc=r=44100:cl=stereo,atrim=end=${seconds}`,
         '-map',
         '0:v',
         '-map',
         '1:a',
       ];
-  await exec('ffmpeg', [
+  await exec(toolPath('ffmpeg'), [
     '-hide_banner',
     '-loglevel',
     'error',
@@ -92,7 +93,7 @@ export async function videoWithAudio(
 }
 
 export async function probeDuration(path: string, stream: 'a' | 'v'): Promise<number> {
-  const { stdout } = await exec('ffprobe', [
+  const { stdout } = await exec(toolPath('ffprobe'), [
     '-v',
     'error',
     '-select_streams',
@@ -144,7 +145,7 @@ export async function speechOverMusicVideo(
   name = 'dialogue.mp4',
 ): Promise<string> {
   const out = join(dir, name);
-  await exec('ffmpeg', [
+  await exec(toolPath('ffmpeg'), [
     '-hide_banner',
     '-loglevel',
     'error',
@@ -165,7 +166,7 @@ export async function speechOverMusicVideo(
     `sine=frequency=550:sample_rate=44100:duration=${seconds}`,
     '-filter_complex',
     `[1:a]aresample=44100,apad,atrim=0:${seconds},pan=stereo|c0=c0|c1=c0[s];` +
-      `[2:a][3:a]amerge=inputs=2,volume=0.08[m];[s][m]amix=inputs=2:normalize=0[a]`,
+      `[2:a][3:a]amerge=inputs=2,volume=0.08,apad[m];[s][m]amix=inputs=2:duration=first,volume=2[a]`,
     '-map',
     '0:v',
     '-map',
@@ -189,7 +190,7 @@ export async function speechOverMusicVideo(
 
 /** md5 of a file's video stream, copied without decoding: equal only for a bit-exact picture. */
 export async function videoStreamMd5(path: string): Promise<string> {
-  const { stdout } = await exec('ffmpeg', [
+  const { stdout } = await exec(toolPath('ffmpeg'), [
     '-hide_banner',
     '-loglevel',
     'error',

@@ -12,6 +12,7 @@ import {
   videoWithAudio,
   wordErrorRate,
 } from './media-fixtures';
+import { toolPath } from '../../../shared/node/toolchain';
 
 const exec = promisify(execFile);
 
@@ -120,7 +121,7 @@ describe('transcribeSpeech (real pocketsphinx)', () => {
 
   it('reports no speech for steady noise', async () => {
     const noise = join(dir, 'noise.wav');
-    await exec('sox', [
+    await exec(toolPath('sox'), [
       '-n',
       '-r',
       '16000',

@@ -3,3 +3,4 @@ export * from './tool-catalog';
 export * from './resolve';
 export * from './default-toolchain';
 export * from './run';
+export * from './scene-score';

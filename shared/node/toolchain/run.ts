@@ -190,3 +190,5 @@ export function lastErrorLine(stderr: string): string {
 
 /** ffmpeg without its banner, interactive keys or progress; errors only on stderr. */
 export const FFMPEG_QUIET = ['-hide_banner', '-nostdin', '-nostats', '-loglevel', 'error'] as const;
+/** FFMPEG_QUIET and overwrite the output: the engine writes only into its own work folders. */
+export const FFMPEG_QUIET_OVERWRITE = [...FFMPEG_QUIET, '-y'] as const;

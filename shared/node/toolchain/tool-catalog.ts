@@ -142,3 +142,18 @@ export function installHintFor(name: ToolName, platform: string = process.platfo
   if (platform === 'win32') return hints.windows ?? null;
   return hints.debian ?? null;
 }
+
+/**
+ * The tool names as constants for call sites (`runTool(TOOL.ffmpeg, args)`): a call reads as
+ * "this tool, through the toolchain", never as a program name handed to the shell.
+ */
+export const TOOL = {
+  ffmpeg: 'ffmpeg',
+  ffprobe: 'ffprobe',
+  fluidsynth: 'fluidsynth',
+  espeakNg: 'espeak-ng',
+  text2wave: 'text2wave',
+  pocketsphinx: 'pocketsphinx_continuous',
+  apertium: 'apertium',
+  sox: 'sox',
+} as const satisfies Record<string, ToolName>;

@@ -6,10 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobRequest } from '../../../../shared/domain/jobs/job';
 import { startTestEngine, tempDir, type TestEngine } from '../../../../engine/testing/harness';
 import { ApiClient } from './api-client';
+import { toolPath } from '../../../../shared/node/toolchain';
 
 const run = promisify(execFile);
 async function probeSeconds(file: string): Promise<number> {
-  const { stdout } = await run('ffprobe', [
+  const { stdout } = await run(toolPath('ffprobe'), [
     '-v',
     'error',
     '-show_entries',

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildMultipartBody, contentTypeForFile } from './multipart';
+import { toolPath } from '../../../../shared/node/toolchain';
 
 let dir: string;
 beforeAll(async () => {
@@ -53,7 +54,7 @@ function parse(contentType: string, body: Buffer) {
 describe('buildMultipartBody', () => {
   it('streams text and file parts with an exact Content-Length that a real parser accepts', async () => {
     const video = path.join(dir, 'clip "one".mp4');
-    execFileSync('ffmpeg', [
+    execFileSync(toolPath('ffmpeg'), [
       '-v',
       'error',
       '-f',

@@ -61,6 +61,11 @@ export class DubQueue {
   private readonly batchJobs = new Set<string>();
   /** Jobs that stopped on a 402 (retried on resume). */
   private readonly stoppedOnPayment = new Set<string>();
+  /**
+   * Batches being submitted now: the runner may look at a new job before `submit` returns its
+   * id, so while this is above 0 every queued dubbing job counts as the batch's.
+   */
+  private submitting = 0;
   private windowTimer: NodeJS.Timeout | null = null;
 
   constructor(private readonly options: DubQueueOptions) {
@@ -85,7 +90,8 @@ export class DubQueue {
 
   /** Whether the job runner should hold a queued job (it holds dub jobs while paused). */
   holds(job: Job): boolean {
-    return this.paused !== null && this.batchJobs.has(job.id);
+    if (this.paused === null) return false;
+    return this.batchJobs.has(job.id) || (this.submitting > 0 && job.request.type === 'dubbing');
   }
 
   state(): DubQueueState {
@@ -139,21 +145,26 @@ export class DubQueue {
         'No cell can run: fix the blocked cells, or add videos and languages.',
       );
     let submitted = 0;
-    for (const request of pending) {
-      const job = await this.options.jobs.submit({
-        type: 'dubbing',
-        delivery: 'async',
-        fields: request.form.fields,
-        files: request.form.files,
-        label: requestLabel(request),
-      });
-      if (!job.ok) return job;
-      this.batchJobs.add(job.value.id);
-      runs[request.key] = job.value.id;
-      submitted += 1;
-      // Recorded after each submission, so a crash between two leaves the first one known.
-      const saved = await this.saveRuns(input, runs);
-      if (!saved.ok) return saved;
+    this.submitting += 1;
+    try {
+      for (const request of pending) {
+        const job = await this.options.jobs.submit({
+          type: 'dubbing',
+          delivery: 'async',
+          fields: request.form.fields,
+          files: request.form.files,
+          label: requestLabel(request),
+        });
+        if (!job.ok) return job;
+        this.batchJobs.add(job.value.id);
+        runs[request.key] = job.value.id;
+        submitted += 1;
+        // Recorded after each submission, so a crash between two leaves the first one known.
+        const saved = await this.saveRuns(input, runs);
+        if (!saved.ok) return saved;
+      }
+    } finally {
+      this.submitting -= 1;
     }
     this.options.onRunsChanged(input.projectPath, runs);
     this.emitState();

@@ -18,8 +18,6 @@ export interface MixPlan {
 }
 
 const RATE = 48_000;
-/** ffmpeg reports progress every 0.5 s by default; a 10× real-time export would show few steps. */
-const PROGRESS_PERIOD_S = '0.1';
 const NORMALISE_INPUT = `aresample=${RATE},aformat=sample_fmts=fltp:channel_layouts=stereo`;
 
 /**
@@ -32,34 +30,41 @@ export function duckMix(depthDb: number): number {
   return Math.min(1, Math.max(0, (1 - keep) / 0.9));
 }
 
-const seconds = (ms: number): string => (ms / 1000).toFixed(3);
-
-/** The filtergraph mixing every lane into `[mix]` (48 kHz stereo float, exactly durationMs long). */
+/**
+ * The filtergraph mixing every lane into `[mix]` (48 kHz stereo float, exactly durationMs long).
+ * Written for the bundled 2018 ffmpeg (docs/decisions/071-bundled-ffmpeg.md): its amix has no
+ * `normalize=0` and always scales each input by 1/(inputs still playing), so every lane is first
+ * padded and cut to exactly the export's length — the scale is then a constant 1/n for the whole
+ * mix and `volume=n` after amix restores a plain sum. adelay's `all=1` and apad's `whole_dur`
+ * are newer too: the delay is given per channel (inputs are stereo by then) and lengths in samples.
+ */
 export function mixFilterGraph(plan: MixPlan): { inputs: string[]; graph: string } {
+  const samples = Math.round((plan.durationMs * RATE) / 1000);
+  const fit = `apad=whole_len=${samples},atrim=end_sample=${samples},asetpts=PTS-STARTPTS`;
+  const sum = (labels: string[]): string =>
+    `${labels.map((l) => `[${l}]`).join('')}amix=inputs=${labels.length}:duration=longest,volume=${labels.length}`;
   const inputs: string[] = [];
   const chains: string[] = [];
   const lanes: string[] = [];
   let source: string | null = null;
   if (plan.source) {
     inputs.push(plan.source.path);
-    chains.push(`[0:a:0]${NORMALISE_INPUT},volume=${plan.source.gainDb}dB[src]`);
+    chains.push(`[0:a:0]${NORMALISE_INPUT},volume=${plan.source.gainDb}dB,${fit}[src]`);
     source = 'src';
   }
   const music: string[] = [];
   plan.tracks.forEach((track, i) => {
     const input = inputs.length;
     inputs.push(track.path);
-    const delay = track.offsetMs > 0 ? `,adelay=delays=${track.offsetMs}:all=1` : '';
-    chains.push(`[${input}:a:0]${NORMALISE_INPUT}${delay},volume=${track.gainDb}dB[t${i}]`);
+    const delay = track.offsetMs > 0 ? `,adelay=delays=${track.offsetMs}|${track.offsetMs}` : '';
+    chains.push(`[${input}:a:0]${NORMALISE_INPUT}${delay},volume=${track.gainDb}dB,${fit}[t${i}]`);
     if (track.role === 'music') music.push(`t${i}`);
     else lanes.push(`t${i}`);
   });
   if (music.length > 0) {
     let musicLabel = music[0]!;
     if (music.length > 1) {
-      chains.push(
-        `${music.map((l) => `[${l}]`).join('')}amix=inputs=${music.length}:normalize=0:duration=longest[music]`,
-      );
+      chains.push(`${sum(music)}[music]`);
       musicLabel = 'music';
     }
     if (source && plan.duck.enabled && plan.duck.depthDb > 0) {
@@ -76,12 +81,8 @@ export function mixFilterGraph(plan: MixPlan): { inputs: string[]; graph: string
     lanes.unshift(musicLabel);
   }
   if (source) lanes.unshift(source);
-  const fit = `apad=whole_dur=${seconds(plan.durationMs)},atrim=end=${seconds(plan.durationMs)},asetpts=PTS-STARTPTS`;
-  if (lanes.length === 1) chains.push(`[${lanes[0]}]${fit}[mix]`);
-  else
-    chains.push(
-      `${lanes.map((l) => `[${l}]`).join('')}amix=inputs=${lanes.length}:normalize=0:duration=longest,${fit}[mix]`,
-    );
+  if (lanes.length === 1) chains.push(`[${lanes[0]}]anull[mix]`);
+  else chains.push(`${sum(lanes)},${fit}[mix]`);
   return { inputs, graph: chains.join(';') };
 }
 
@@ -96,8 +97,6 @@ export function mixArgs(plan: MixPlan, outWav: string): string[] {
     'error',
     '-progress',
     'pipe:1',
-    '-stats_period',
-    PROGRESS_PERIOD_S,
     ...inputs.flatMap((input) => ['-i', input]),
     '-filter_complex',
     graph,
@@ -163,8 +162,6 @@ export function finalArgs(options: {
     'error',
     '-progress',
     'pipe:1',
-    '-stats_period',
-    PROGRESS_PERIOD_S,
     ...inputs,
     ...maps,
     '-af',

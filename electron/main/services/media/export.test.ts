@@ -11,7 +11,7 @@ import { exportRequestSchema, type ExportRequest } from '../../../../shared/ipc/
 import type { EventPayload } from '../../../../shared/ipc/contract';
 import { makeClips, type Clips } from './__tests__/clips';
 import { MediaService } from './media-service';
-import { spawnTool, type SpawnTool } from './tool';
+import { spawnTool, toolPath, type SpawnTool } from '../../../../shared/node/toolchain';
 
 /**
  * Exports on real ffmpeg, checked with ffmpeg itself: the picture stream's md5 against the
@@ -82,7 +82,7 @@ function request(overrides: Partial<ExportRequest> = {}) {
 }
 
 async function md5OfPicture(file: string): Promise<string> {
-  const { stdout } = await run('ffmpeg', [
+  const { stdout } = await run(toolPath('ffmpeg'), [
     '-v',
     'error',
     '-i',
@@ -100,7 +100,7 @@ async function md5OfPicture(file: string): Promise<string> {
 
 /** Integrated loudness and true peak as ffmpeg's loudnorm analysis reports them. */
 async function loudnessOf(file: string): Promise<{ lufs: number; truePeak: number }> {
-  const { stderr } = await run('ffmpeg', [
+  const { stderr } = await run(toolPath('ffmpeg'), [
     '-hide_banner',
     '-nostats',
     '-i',
@@ -118,7 +118,7 @@ async function loudnessOf(file: string): Promise<{ lufs: number; truePeak: numbe
 }
 
 async function streamsOf(file: string): Promise<string[]> {
-  const { stdout } = await run('ffprobe', [
+  const { stdout } = await run(toolPath('ffprobe'), [
     '-v',
     'error',
     '-show_entries',
@@ -207,7 +207,7 @@ describe('export', () => {
       );
       if (!exported.ok) throw new Error(exported.error.message);
       // The music is a 660 Hz tone; a narrow band-pass keeps it and drops the 300 Hz bursts.
-      const { stderr } = await run('ffmpeg', [
+      const { stderr } = await run(toolPath('ffmpeg'), [
         '-hide_banner',
         '-nostats',
         '-ss',
@@ -217,12 +217,14 @@ describe('export', () => {
         '-i',
         exported.value.path,
         '-af',
-        'bandpass=f=660:width_type=q:w=8,astats=measure_overall=RMS_level:measure_perchannel=none',
+        // Plain astats: measure_overall/measure_perchannel are newer than the bundled ffmpeg.
+        'bandpass=f=660:width_type=q:w=8,astats',
         '-f',
         'null',
         '-',
       ]);
-      return Number(/RMS level dB:\s*(-?[\d.]+)/.exec(stderr)?.[1]);
+      const overall = stderr.slice(stderr.lastIndexOf('Overall'));
+      return Number(/RMS level dB:\s*(-?[\d.]+)/.exec(overall)?.[1]);
     };
     const dry = await musicOnly(false);
     const ducked = await musicOnly(true);

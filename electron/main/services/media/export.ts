@@ -13,7 +13,8 @@ import {
 } from './export-graph';
 import { measureLoudness, progressTimeMs } from './loudness';
 import { inspectMedia } from './probe';
-import { lastErrorLine, runTool, type SpawnTool } from './tool';
+import { lastErrorLine, runTool, type SpawnTool, TOOL } from '../../../../shared/node/toolchain';
+import { KILL_GRACE_MS } from './kill-grace';
 
 export type ExportRequestParsed = z.output<typeof exportRequestSchema>;
 export type ExportStage = 'mixing' | 'measuring' | 'muxing';
@@ -155,7 +156,9 @@ async function mixMeasureEncode(
   const mixWav = path.join(context.scratchDir, 'mix.wav');
 
   onProgress('mixing', 0);
-  const mixed = await runTool(spawn, 'ffmpeg', mixArgs(plan, mixWav), {
+  const mixed = await runTool(TOOL.ffmpeg, mixArgs(plan, mixWav), {
+    spawn,
+    killGraceMs: KILL_GRACE_MS,
     signal,
     onStdoutLine: (line) => fractionOf(line, 'mixing'),
   });
@@ -181,8 +184,7 @@ async function mixMeasureEncode(
   for (let attempt = 0; attempt < 2; attempt++) {
     onProgress('muxing', 0);
     const encoded = await runTool(
-      spawn,
-      'ffmpeg',
+      TOOL.ffmpeg,
       finalArgs({
         videoPath: request.kind === 'video' ? request.videoPath : null,
         mixWav,
@@ -190,7 +192,12 @@ async function mixMeasureEncode(
         container,
         outPath: partial,
       }),
-      { signal, onStdoutLine: (line) => fractionOf(line, 'muxing') },
+      {
+        spawn,
+        killGraceMs: KILL_GRACE_MS,
+        signal,
+        onStdoutLine: (line) => fractionOf(line, 'muxing'),
+      },
     );
     if (encoded.aborted) return canceled();
     if (encoded.code !== 0) return toolFailure(encoded.stderr, context.exportsDir, 'Encoding');

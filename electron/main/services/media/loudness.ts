@@ -1,5 +1,6 @@
 import { fail, ok, type Result } from '../../../../shared/ipc/result';
-import { lastErrorLine, runTool, type SpawnTool } from './tool';
+import { lastErrorLine, runTool, type SpawnTool, TOOL } from '../../../../shared/node/toolchain';
+import { KILL_GRACE_MS } from './kill-grace';
 
 export interface Loudness {
   /** Integrated loudness (EBU R128), LUFS; -Infinity for silence. */
@@ -38,8 +39,7 @@ export async function measureLoudness(
   options: { signal?: AbortSignal; onProgress?: (outTimeMs: number) => void } = {},
 ): Promise<Result<Loudness>> {
   const run = await runTool(
-    spawn,
-    'ffmpeg',
+    TOOL.ffmpeg,
     [
       '-hide_banner',
       '-nostdin',
@@ -58,6 +58,8 @@ export async function measureLoudness(
       '-',
     ],
     {
+      spawn,
+      killGraceMs: KILL_GRACE_MS,
       signal: options.signal,
       onStdoutLine: (line) => {
         const outTime = progressTimeMs(line);

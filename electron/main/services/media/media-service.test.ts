@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mediaChannels } from '../../../../shared/ipc/channels/media';
 import { CLIP_FPS, CUTS_MS, makeClips, type Clips } from './__tests__/clips';
 import { MediaService } from './media-service';
-import { spawnTool, type SpawnTool } from './tool';
+import { spawnTool, type SpawnTool } from '../../../../shared/node/toolchain';
 
 /**
  * The media services on real ffmpeg: clips with known cuts and bursts are made with lavfi, and
@@ -105,8 +105,9 @@ describe('shot changes', () => {
   });
 
   it('follows the threshold: a strict one keeps only the starkest cut (green to white)', async () => {
-    const shots = await service().shots(clips.cuts, 0.9);
-    expect(shots.ok && shots.value.threshold).toBe(0.9);
+    // On the RGB scene score (SCENE_SCORE_INPUT) the cuts score 0.66, 0.49 and 0.83 (green to white).
+    const shots = await service().shots(clips.cuts, 0.75);
+    expect(shots.ok && shots.value.threshold).toBe(0.75);
     const found = shots.ok ? shots.value.shotsMs : [];
     expect(found).toHaveLength(1);
     expect(Math.abs(found[0]! - 7500)).toBeLessThanOrEqual(1000 / CLIP_FPS);

@@ -9,7 +9,7 @@ import { MediaCache } from './media-cache';
 import { computePeaks, decodePeaksFile, encodePeaksFile } from './peaks';
 import { inspectMedia } from './probe';
 import { detectShots } from './shots';
-import { spawnTool, type SpawnTool } from './tool';
+import { spawnTool, type SpawnTool } from '../../../../shared/node/toolchain';
 
 export interface MediaServiceOptions {
   /** Cache and scratch folder, under the user data folder. */

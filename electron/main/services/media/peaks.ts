@@ -1,6 +1,13 @@
 import type { Peaks } from '../../../../shared/ipc/channels/media';
 import { fail, ok, type Result } from '../../../../shared/ipc/result';
-import { FFMPEG_QUIET, lastErrorLine, runTool, type SpawnTool } from './tool';
+import {
+  FFMPEG_QUIET,
+  lastErrorLine,
+  runTool,
+  type SpawnTool,
+  TOOL,
+} from '../../../../shared/node/toolchain';
+import { KILL_GRACE_MS } from './kill-grace';
 
 /**
  * Reduces 16-bit mono PCM, fed in arbitrary chunks, to one (min, max) pair per bucket scaled to
@@ -74,8 +81,7 @@ export async function computePeaks(
   const rate = decodeRateFor(pointsPerSecond);
   const reducer = new PeakReducer(rate / pointsPerSecond);
   const run = await runTool(
-    spawn,
-    'ffmpeg',
+    TOOL.ffmpeg,
     [
       ...FFMPEG_QUIET,
       '-i',
@@ -93,7 +99,7 @@ export async function computePeaks(
       's16le',
       'pipe:1',
     ],
-    { signal, onStdout: (chunk) => reducer.push(chunk) },
+    { spawn, killGraceMs: KILL_GRACE_MS, signal, onStdout: (chunk) => reducer.push(chunk) },
   );
   if (run.aborted) return fail('canceled', 'Reading the waveform was canceled.');
   if (run.code !== 0) {

@@ -6,12 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobRequest } from '../../../../shared/domain/jobs/job';
 import { checkBeforeUpload } from './preflight';
 import { probeMedia } from './probe';
+import { toolPath } from '../../../../shared/node/toolchain';
 
 let dir: string;
 const media = { clip: '', silentClip: '', long: '', tone: '', script: '' };
 
 function ffmpeg(...args: string[]) {
-  execFileSync('ffmpeg', ['-v', 'error', '-y', ...args]);
+  execFileSync(toolPath('ffmpeg'), ['-v', 'error', '-y', ...args]);
 }
 
 beforeAll(async () => {

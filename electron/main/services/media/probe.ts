@@ -1,8 +1,8 @@
-import { execFile } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { MediaInfo } from '../../../../shared/ipc/channels/media';
 import { fail, ok, type Result } from '../../../../shared/ipc/result';
+import { runTool, TOOL } from '../../../../shared/node/toolchain';
 
 /** What the app knows about a local media file before uploading it (the media:probe answer). */
 export interface MediaProbe {
@@ -34,10 +34,12 @@ interface FfprobeOutput {
   format?: { duration?: string; format_name?: string };
 }
 
-function runFfprobe(
+/** A probe that hangs (a stalled network share) is given up after this long. */
+const PROBE_TIMEOUT_MS = 30_000;
+
+async function runFfprobe(
   filePath: string,
-  ffprobePath: string,
-): Promise<{ ok: true; json: string } | { ok: false; message: string }> {
+): Promise<{ ok: true; json: string } | { ok: false; message: string; unavailable?: true }> {
   const args = [
     '-v',
     'error',
@@ -48,24 +50,16 @@ function runFfprobe(
     '--',
     filePath,
   ];
-  return new Promise((resolve) => {
-    execFile(
-      ffprobePath,
-      args,
-      { timeout: 30_000, maxBuffer: 8 * 1024 * 1024 },
-      (error, stdout, stderr) => {
-        if (error) {
-          const reason =
-            (error as NodeJS.ErrnoException).code === 'ENOENT'
-              ? 'ffprobe is not installed'
-              : stderr.trim().split('\n')[0];
-          resolve({ ok: false, message: reason || error.message });
-        } else {
-          resolve({ ok: true, json: stdout });
-        }
-      },
-    );
-  });
+  const run = await runTool(TOOL.ffprobe, args, { signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) });
+  // No usable ffprobe: the toolchain's message says which tool is missing and how to add it.
+  if (run.unavailable) return { ok: false, message: run.stderr, unavailable: true };
+  if (run.aborted) return { ok: false, message: 'ffprobe did not answer within 30 s' };
+  if (run.code !== 0)
+    return {
+      ok: false,
+      message: run.stderr.trim().split('\n')[0] || `ffprobe exited with ${run.code}`,
+    };
+  return { ok: true, json: run.stdout.toString('utf8') };
 }
 
 interface ProbedFile {
@@ -79,7 +73,7 @@ interface ProbedFile {
 }
 
 /** Runs ffprobe once on a local file; every failure becomes an error value that says what to do. */
-async function readProbe(filePath: string, ffprobePath: string): Promise<Result<ProbedFile>> {
+async function readProbe(filePath: string): Promise<Result<ProbedFile>> {
   let bytes: number;
   try {
     const stat = await fs.stat(filePath);
@@ -88,7 +82,8 @@ async function readProbe(filePath: string, ffprobePath: string): Promise<Result<
   } catch {
     return fail('file_missing', 'The file does not exist or cannot be read.');
   }
-  const run = await runFfprobe(filePath, ffprobePath);
+  const run = await runFfprobe(filePath);
+  if (!run.ok && run.unavailable) return fail('not_media', run.message);
   if (!run.ok)
     return fail('not_media', `The file could not be read as audio or video (${run.message}).`);
   let parsed: FfprobeOutput;
@@ -115,11 +110,8 @@ async function readProbe(filePath: string, ffprobePath: string): Promise<Result<
 }
 
 /** Reads duration, streams and size of a local file with ffprobe. Cover art does not count as video. */
-export async function probeMedia(
-  filePath: string,
-  ffprobePath = 'ffprobe',
-): Promise<Result<MediaProbe>> {
-  const read = await readProbe(filePath, ffprobePath);
+export async function probeMedia(filePath: string): Promise<Result<MediaProbe>> {
+  const read = await readProbe(filePath);
   if (!read.ok) return read;
   const { video, audio } = read.value;
   const probe: MediaProbe = {
@@ -146,11 +138,8 @@ export function parseFrameRate(rate: string | undefined): number | null {
  * (codec, channels, rate). `container` is the ffprobe format name that matches the file's
  * extension when there is one ("mp4" rather than "mov,mp4,m4a,…").
  */
-export async function inspectMedia(
-  filePath: string,
-  ffprobePath = 'ffprobe',
-): Promise<Result<MediaInfo>> {
-  const read = await readProbe(filePath, ffprobePath);
+export async function inspectMedia(filePath: string): Promise<Result<MediaInfo>> {
+  const read = await readProbe(filePath);
   if (!read.ok) return read;
   const { video, audio, format } = read.value;
   const names = (format.format_name ?? 'unknown').split(',');

@@ -1,5 +1,12 @@
 import { fail, ok, type Result } from '../../../../shared/ipc/result';
-import { lastErrorLine, runTool, type SpawnTool } from './tool';
+import {
+  lastErrorLine,
+  runTool,
+  SCENE_SCORE_INPUT,
+  type SpawnTool,
+  TOOL,
+} from '../../../../shared/node/toolchain';
+import { KILL_GRACE_MS } from './kill-grace';
 
 /**
  * Frames are shrunk before the scene score: decoding dominates the cost, and a cut between two
@@ -35,8 +42,7 @@ export async function detectShots(
 ): Promise<Result<number[]>> {
   const frames: string[] = [];
   const run = await runTool(
-    spawn,
-    'ffmpeg',
+    TOOL.ffmpeg,
     [
       '-hide_banner',
       '-nostdin',
@@ -53,13 +59,15 @@ export async function detectShots(
       '-sn',
       '-dn',
       '-vf',
-      `setpts=PTS-STARTPTS,scale=${SCENE_WIDTH}:-2:flags=fast_bilinear,` +
+      `setpts=PTS-STARTPTS,scale=${SCENE_WIDTH}:-2:flags=fast_bilinear,${SCENE_SCORE_INPUT},` +
         `select='gt(scene,${threshold.toFixed(3)})',showinfo`,
       '-f',
       'null',
       '-',
     ],
     {
+      spawn,
+      killGraceMs: KILL_GRACE_MS,
       signal,
       onStderrLine: (line) => {
         if (line.includes('Parsed_showinfo') && line.includes('pts_time:')) frames.push(line);

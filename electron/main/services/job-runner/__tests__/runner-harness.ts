@@ -7,6 +7,7 @@ import type { Job } from '../../../../../shared/domain/jobs/job';
 import { startTestEngine, tempDir, type TestEngine } from '../../../../../engine/testing/harness';
 import { ApiClient } from '../../api-client/api-client';
 import { JobRunner, type JobRunnerOptions } from '../job-runner';
+import { toolPath } from '../../../../../shared/node/toolchain';
 
 /** Shared set-up of the runner's engine tests: real engines, runners on temp folders, waits. */
 const run = promisify(execFile);
@@ -98,7 +99,7 @@ export function waitFor(
 export const finished = (job: Job) => ['succeeded', 'failed', 'canceled'].includes(job.stage);
 
 export async function probeSeconds(file: string): Promise<number> {
-  const { stdout } = await run('ffprobe', [
+  const { stdout } = await run(toolPath('ffprobe'), [
     '-v',
     'error',
     '-show_entries',

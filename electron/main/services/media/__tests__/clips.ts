@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { toolPath } from '../../../../../shared/node/toolchain';
 
 const run = promisify(execFile);
 
@@ -17,7 +18,7 @@ const BURSTS =
   "sine=frequency=300:sample_rate=48000,volume='if(lt(mod(t,1),0.5),4,0.126)':eval=frame";
 
 async function ffmpeg(args: string[]): Promise<void> {
-  await run('ffmpeg', ['-v', 'error', '-y', ...args], { maxBuffer: 4 * 1024 * 1024 });
+  await run(toolPath('ffmpeg'), ['-v', 'error', '-y', ...args], { maxBuffer: 4 * 1024 * 1024 });
 }
 
 function shots(seconds: number[], size: string): string {
