@@ -1,4 +1,4 @@
-import { lastErrorLine, runTool, TOOL } from '../../shared/node/toolchain';
+import { lastErrorLine, runTool, TOOL, MEDIA_INPUT_GUARD } from '../../shared/node/toolchain';
 
 export interface MediaInfo {
   ok: true;
@@ -56,7 +56,16 @@ function positive(text: string | undefined): number | undefined {
 export async function probeMedia(path: string, signal?: AbortSignal): Promise<ProbeResult> {
   const run = await runTool(
     TOOL.ffprobe,
-    ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', path],
+    [
+      '-v',
+      'error',
+      '-print_format',
+      'json',
+      '-show_format',
+      '-show_streams',
+      ...MEDIA_INPUT_GUARD,
+      path,
+    ],
     { signal },
   );
   if (run.code !== 0)

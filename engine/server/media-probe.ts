@@ -1,4 +1,10 @@
-import { runTool, TOOL } from '../../shared/node/toolchain';
+import { stat } from 'node:fs/promises';
+import {
+  MEDIA_INPUT_GUARD,
+  runTool,
+  TOOL,
+  unreadableMediaMessage,
+} from '../../shared/node/toolchain';
 
 /** What the engine needs to know about an input media file. */
 export interface MediaProbe {
@@ -36,10 +42,26 @@ interface FfprobeStream {
  * the error is the toolchain's message (which tool is missing and how to add it).
  */
 export async function probeMedia(path: string): Promise<ProbeResult> {
-  const args = ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', path];
+  const args = [
+    '-v',
+    'error',
+    '-print_format',
+    'json',
+    '-show_format',
+    '-show_streams',
+    ...MEDIA_INPUT_GUARD,
+    path,
+  ];
   const run = await runTool(TOOL.ffprobe, args);
   if (run.unavailable) return { ok: false, error: run.stderr };
-  if (run.code !== 0) return { ok: false, error: firstLine(run.stderr) || 'unreadable media' };
+  // Plain words, never the tool's line; a playlist or concat list posing as media lands here.
+  if (run.code !== 0) {
+    const bytes = await stat(path).then(
+      (info) => info.size,
+      () => null,
+    );
+    return { ok: false, error: unreadableMediaMessage(bytes) };
+  }
   return readProbeJson(run.stdout.toString('utf8'));
 }
 
@@ -86,13 +108,4 @@ function frameRate(text: string | undefined): number | undefined {
   const [num, den] = text.split('/').map(Number);
   if (!num || !den) return undefined;
   return num / den;
-}
-
-function firstLine(text: string): string {
-  return (
-    text
-      .split('\n')
-      .find((line) => line.trim())
-      ?.trim() ?? ''
-  );
 }

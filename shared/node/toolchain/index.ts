@@ -3,4 +3,5 @@ export * from './tool-catalog';
 export * from './resolve';
 export * from './default-toolchain';
 export * from './run';
+export * from './media-input';
 export * from './scene-score';

@@ -2,7 +2,12 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { MediaInfo } from '../../../../shared/ipc/channels/media';
 import { fail, ok, type Result } from '../../../../shared/ipc/result';
-import { runTool, TOOL } from '../../../../shared/node/toolchain';
+import {
+  runTool,
+  TOOL,
+  MEDIA_INPUT_GUARD,
+  unreadableMediaMessage,
+} from '../../../../shared/node/toolchain';
 
 /** What the app knows about a local media file before uploading it (the media:probe answer). */
 export interface MediaProbe {
@@ -47,6 +52,7 @@ async function runFfprobe(
     'json',
     '-show_format',
     '-show_streams',
+    ...MEDIA_INPUT_GUARD,
     '--',
     filePath,
   ];
@@ -84,8 +90,8 @@ async function readProbe(filePath: string): Promise<Result<ProbedFile>> {
   }
   const run = await runFfprobe(filePath);
   if (!run.ok && run.unavailable) return fail('not_media', run.message);
-  if (!run.ok)
-    return fail('not_media', `The file could not be read as audio or video (${run.message}).`);
+  // The tool's own line ("moov atom not found") stays out of what a person reads.
+  if (!run.ok) return fail('not_media', unreadableMediaMessage(bytes));
   let parsed: FfprobeOutput;
   try {
     parsed = JSON.parse(run.json) as FfprobeOutput;
