@@ -1,5 +1,10 @@
 import { stat } from 'node:fs/promises';
 import {
+  displaySize,
+  readableSeconds,
+  truncationProblem,
+} from '../../shared/node/media/probe-facts';
+import {
   MEDIA_INPUT_GUARD,
   runTool,
   TOOL,
@@ -35,6 +40,8 @@ interface FfprobeStream {
   sample_rate?: string;
   channels?: number;
   disposition?: { attached_pic?: number };
+  tags?: { rotate?: string };
+  side_data_list?: { rotation?: number }[];
 }
 
 /**
@@ -62,7 +69,16 @@ export async function probeMedia(path: string): Promise<ProbeResult> {
     );
     return { ok: false, error: unreadableMediaMessage(bytes) };
   }
-  return readProbeJson(run.stdout.toString('utf8'));
+  const probed = readProbeJson(run.stdout.toString('utf8'));
+  if (!probed.ok) return probed;
+  // A header that claims more than the bytes hold: refused before any charge, in plain words.
+  const bytes = await stat(path).then(
+    (info) => info.size,
+    () => 0,
+  );
+  const readable = await readableSeconds(path, bytes, probed.value.hasVideo ? 'v:0' : 'a:0');
+  const cut = truncationProblem(readable, probed.value.durationSeconds);
+  return cut ? { ok: false, error: cut } : probed;
 }
 
 function readProbeJson(stdout: string): ProbeResult {
@@ -92,8 +108,9 @@ function readProbeJson(stdout: string): ProbeResult {
       hasVideo: Boolean(video),
       hasAudio: Boolean(audio),
       formatName: parsed.format?.format_name ?? '',
-      width: video?.width,
-      height: video?.height,
+      // As the viewer sees it: a rotated phone video is portrait.
+      width: video ? displaySize(video)?.width : undefined,
+      height: video ? displaySize(video)?.height : undefined,
       fps: video ? (frameRate(video.avg_frame_rate) ?? frameRate(video.r_frame_rate)) : undefined,
       videoCodec: video?.codec_name,
       audioCodec: audio?.codec_name,

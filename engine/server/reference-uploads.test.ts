@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -47,6 +47,18 @@ describe('uploads are media, not references', () => {
       expect(res.body.message, name).toMatch(/not an audio or video file/);
       expect(res.body.message, name).not.toMatch(/moov|whitelist|Invalid data/i);
     }
+    expect((await engine.get('/v1/account/usage')).body).toEqual(before.body);
+  });
+
+  it('refuses a video cut short before any charge', async () => {
+    const whole = await makeTestVideo({ seconds: 8, dir, name: 'whole.mp4' });
+    const bytes = await readFile(whole);
+    const cut = join(dir, 'cut.mp4');
+    await writeFile(cut, bytes.subarray(0, Math.floor(bytes.length * 0.4)));
+    const before = await engine.get('/v1/account/usage');
+    const res = await engine.post('/v1/video-analysis', {}, { video: cut });
+    expect(res.status).toBe(422);
+    expect(res.body.message).toMatch(/cut short: only \d+\.\d s of its 8\.0 s/);
     expect((await engine.get('/v1/account/usage')).body).toEqual(before.body);
   });
 

@@ -1,6 +1,11 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { MediaInfo } from '../../../../shared/ipc/channels/media';
+import {
+  displaySize,
+  readableSeconds,
+  truncationProblem,
+} from '../../../../shared/node/media/probe-facts';
 import { fail, ok, type Result } from '../../../../shared/ipc/result';
 import {
   runTool,
@@ -32,6 +37,8 @@ interface FfprobeStream {
   avg_frame_rate?: string;
   r_frame_rate?: string;
   disposition?: { attached_pic?: number };
+  tags?: { rotate?: string };
+  side_data_list?: { rotation?: number }[];
 }
 
 interface FfprobeOutput {
@@ -105,6 +112,10 @@ async function readProbe(filePath: string): Promise<Result<ProbedFile>> {
     .map((d) => Number(d))
     .filter((d) => Number.isFinite(d) && d > 0);
   if (!video && !audio) return fail('not_media', 'The file has no audio or video stream.');
+  const stated = durations[0] ?? 0;
+  const readable = await readableSeconds(filePath, bytes, video ? 'v:0' : 'a:0');
+  const cut = truncationProblem(readable, stated);
+  if (cut) return fail('not_media', cut);
   return ok({
     bytes,
     streams,
@@ -126,8 +137,12 @@ export async function probeMedia(filePath: string): Promise<Result<MediaProbe>> 
     hasAudio: Boolean(audio),
     bytes: read.value.bytes,
   };
-  if (video?.width) probe.width = video.width;
-  if (video?.height) probe.height = video.height;
+  // As the viewer sees it: a rotated phone video is portrait.
+  const shown = video ? displaySize(video) : null;
+  if (shown) {
+    probe.width = shown.width;
+    probe.height = shown.height;
+  }
   return ok(probe);
 }
 
@@ -159,8 +174,8 @@ export async function inspectMedia(filePath: string): Promise<Result<MediaInfo>>
   if (video) {
     info.video = {
       codec: video.codec_name ?? 'unknown',
-      width: video.width ?? 0,
-      height: video.height ?? 0,
+      width: displaySize(video)?.width ?? 0,
+      height: displaySize(video)?.height ?? 0,
       fps: parseFrameRate(video.avg_frame_rate) ?? parseFrameRate(video.r_frame_rate) ?? 25,
     };
   }

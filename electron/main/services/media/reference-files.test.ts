@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -44,5 +44,45 @@ describe("main's probe of picked files", () => {
     }
     // The real file still reads.
     expect((await probeMedia(secret)).ok).toBe(true);
+  });
+
+  it('refuses a video cut short, saying how much of it can be read', async () => {
+    const whole = join(dir, 'whole.mp4');
+    const ffmpeg = toolPath('ffmpeg');
+    execFileSync(ffmpeg, [
+      ...['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=25:duration=8'],
+      ...['-f', 'lavfi', '-i', 'sine=duration=8', '-shortest', '-c:v', 'libx264', '-c:a', 'aac'],
+      ...['-movflags', '+faststart', whole],
+    ]);
+    const bytes = await readFile(whole);
+    const cut = join(dir, 'cut.mp4');
+    await writeFile(cut, bytes.subarray(0, Math.floor(bytes.length * 0.42)));
+    expect((await probeMedia(whole)).ok).toBe(true);
+    const answer = await probeMedia(cut);
+    expect(answer.ok ? '' : answer.error.message).toMatch(
+      /cut short: only \d+\.\d s of its 8\.0 s/,
+    );
+  });
+
+  it('reports a rotated phone video at the size it is shown', async () => {
+    const stored = join(dir, 'landscape.mp4');
+    const rotated = join(dir, 'portrait.mp4');
+    const ffmpeg = toolPath('ffmpeg');
+    execFileSync(ffmpeg, [
+      ...['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=25:duration=1'],
+      ...['-c:v', 'libx264', stored],
+    ]);
+    execFileSync(ffmpeg, [
+      ...['-v', 'error', '-y', '-i', stored, '-c', 'copy', '-metadata:s:v:0', 'rotate=90'],
+      rotated,
+    ]);
+    expect(await probeMedia(rotated)).toMatchObject({
+      ok: true,
+      value: { width: 240, height: 320 },
+    });
+    expect(await inspectMedia(rotated)).toMatchObject({
+      ok: true,
+      value: { video: { width: 240, height: 320 } },
+    });
   });
 });
