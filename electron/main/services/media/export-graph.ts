@@ -136,9 +136,35 @@ function audioCodecArgs(container: ExportContainer): string[] {
   return ['-c:a', 'aac', '-b:a', '192k'];
 }
 
-/** Pass 2: the normalised mix encoded, and for a video the picture stream-copied beside it. */
+/** Picture codecs each container carries as they are (anything else is re-encoded). */
+const COPYABLE: Record<ExportContainer, readonly string[]> = {
+  mp4: ['h264', 'hevc', 'mpeg4', 'av1'],
+  m4v: ['h264', 'hevc', 'mpeg4'],
+  mov: ['h264', 'hevc', 'mpeg4', 'prores', 'mjpeg'],
+  mkv: ['h264', 'hevc', 'mpeg4', 'vp8', 'vp9', 'av1', 'prores', 'mjpeg'],
+  webm: ['vp8', 'vp9', 'av1'],
+  m4a: [],
+  wav: [],
+};
+
+/**
+ * The picture is stream-copied whenever the container can carry it (the picture stays
+ * bit-identical); otherwise, as for an animated GIF into an MP4, it is encoded once, at high
+ * quality, with even dimensions and 4:2:0 colour so every player opens it.
+ */
+export function videoCodecArgs(container: ExportContainer, codec: string | undefined): string[] {
+  if (codec && COPYABLE[container].includes(codec)) return ['-c:v', 'copy'];
+  const evenSize = ['-vf', 'scale=trunc(iw/2)*2:trunc(ih/2)*2', '-pix_fmt', 'yuv420p'];
+  if (container === 'webm')
+    return ['-c:v', 'libvpx-vp9', '-b:v', '0', '-crf', '32', '-deadline', 'realtime', ...evenSize];
+  return ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '18', ...evenSize];
+}
+
+/** Pass 2: the normalised mix encoded, and for a video the picture beside it (copied if it can be). */
 export function finalArgs(options: {
   videoPath: string | null;
+  /** The source picture's codec (ffprobe name), to decide between copy and encode. */
+  videoCodec?: string;
   mixWav: string;
   filter: string;
   container: ExportContainer;
@@ -149,7 +175,13 @@ export function finalArgs(options: {
     : ['-i', options.mixWav];
   const audioInput = options.videoPath ? 1 : 0;
   const maps = options.videoPath
-    ? ['-map', '0:v:0', '-c:v', 'copy', '-map', `${audioInput}:a:0`]
+    ? [
+        '-map',
+        '0:v:0',
+        ...videoCodecArgs(options.container, options.videoCodec),
+        '-map',
+        `${audioInput}:a:0`,
+      ]
     : ['-map', '0:a:0'];
   const faststart = ['mp4', 'mov', 'm4v', 'm4a'].includes(options.container)
     ? ['-movflags', '+faststart']

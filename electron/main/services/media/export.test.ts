@@ -182,6 +182,22 @@ describe('export', () => {
     expect(measured.truePeak).toBeLessThanOrEqual(-1);
   });
 
+  it('exports an animated GIF by encoding its picture, which MP4 cannot carry', async () => {
+    const gif = path.join(base, 'loop.gif');
+    const ffmpeg = toolPath('ffmpeg');
+    execFileSync(ffmpeg, [
+      ...['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=size=161x121:rate=10:duration=3'],
+      gif,
+    ]);
+    const { media } = harness();
+    const exported = await media.export(
+      request({ videoPath: gif, durationMs: 3000, source: null, name: 'loop.mp4' }),
+    );
+    expect(exported).toMatchObject({ ok: true });
+    if (!exported.ok) return;
+    expect(await streamsOf(exported.value.path)).toEqual(['aac,audio', 'h264,video']);
+  });
+
   it('exports takes over a video without sound, and refuses an export with no sound at all', async () => {
     const { media } = harness();
     const exported = await media.export(request({ videoPath: clips.silent, name: 'silent' }));

@@ -123,7 +123,13 @@ export async function runExport(
     return writeFailure(error as NodeJS.ErrnoException, context.exportsDir);
   }
 
-  const outcome = await mixMeasureEncode(plan, request, container, partial, context);
+  const outcome = await mixMeasureEncode(
+    plan,
+    { ...request, videoCodec: video.value.video?.codec },
+    container,
+    partial,
+    context,
+  );
   if (!outcome.ok || context.signal.aborted) {
     await fs.rm(partial, { force: true });
     return context.signal.aborted ? canceled() : outcome;
@@ -142,7 +148,7 @@ const canceled = (): Result<never> =>
 
 async function mixMeasureEncode(
   plan: MixPlan,
-  request: ExportRequestParsed,
+  request: ExportRequestParsed & { videoCodec?: string },
   container: ExportContainer,
   partial: string,
   context: ExportContext,
@@ -187,6 +193,7 @@ async function mixMeasureEncode(
       TOOL.ffmpeg,
       finalArgs({
         videoPath: request.kind === 'video' ? request.videoPath : null,
+        videoCodec: request.videoCodec,
         mixWav,
         filter: normaliseFilter(gainInput, targetLufs, TRUE_PEAK_CEILING_DB),
         container,
