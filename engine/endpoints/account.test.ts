@@ -125,11 +125,15 @@ describe('GET /v1/account/usage', () => {
 
 describe('GET /v1/tasks/{id}', () => {
   it('answers 404 not_found "Task not found" for unknown ids', async () => {
-    for (const id of ['4288764d-0057-4a77-885e-03c0391c7c1d', '..%2F..%2Faccounts', '%E0%A4%A']) {
+    for (const id of ['4288764d-0057-4a77-885e-03c0391c7c1d', '..%2F..%2Faccounts']) {
       const res = await engine.get(`/v1/tasks/${id}`);
       expect(res.status, id).toBe(404);
       expect(res.body).toEqual({ code: 'not_found', message: 'Task not found' });
     }
+    // A target whose percent-encoding is broken is the client's error, for any path.
+    const malformed = await engine.get('/v1/tasks/%E0%A4%A');
+    expect(malformed.status).toBe(400);
+    expect(malformed.body).toMatchObject({ code: 'bad_request' });
   });
 
   it('answers 404 for unknown /v1 paths and 405 for a wrong method', async () => {
