@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { TOOL_SPECS } from '../../shared/node/toolchain/tool-catalog';
+import { debianGroups } from '../setup/ensure.mjs';
 
 /**
  * electron-builder.yml as the packages are built from it (docs/decisions/076-packaging-layout.md
@@ -32,11 +33,8 @@ const config = yaml.load(
 const unpacked = (file: string) =>
   config.asarUnpack.some((pattern) => minimatch(file, pattern, { dot: true }));
 
-/** The Debian packages of scripts/setup/apt-packages.txt, without comments. */
-const aptPackages = readFileSync(path.join(root, 'scripts/setup/apt-packages.txt'), 'utf8')
-  .split('\n')
-  .map((line) => line.trim())
-  .filter((line) => line && !line.startsWith('#'));
+/** The Debian packages of scripts/setup/apt-packages.txt, read as the set-up reads them. */
+const aptPackages = debianGroups().flatMap((group) => group.packages);
 
 describe('electron-builder.yml', () => {
   it('keeps every fuse as decided in 015', () => {
