@@ -168,7 +168,7 @@ export function capabilitySummaries(table: CapabilityTable): CapabilitySummary[]
     const parts = [
       yes.length > 0 ? `Available for ${yes.join(', ')}.` : '',
       no.length > 0
-        ? `Not for ${no.length === LANGUAGE_CODES.length ? 'any language' : no.join(', ')}: ${firstMissing?.reason ?? 'no offline route'}.`
+        ? `Not for ${no.length === LANGUAGE_CODES.length ? 'any language' : no.join(', ')}: ${(firstMissing?.reason ?? 'no offline route').replace(/\.+$/, '')}.`
         : '',
     ];
     return {
