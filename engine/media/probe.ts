@@ -1,4 +1,4 @@
-import { lastErrorLine, runTool, TOOL, MEDIA_INPUT_GUARD } from '../../shared/node/toolchain';
+import { readFfprobe } from '../../shared/node/media/ffprobe-json';
 
 export interface MediaInfo {
   ok: true;
@@ -16,24 +16,6 @@ export interface MediaInfo {
 }
 
 export type ProbeResult = MediaInfo | { ok: false; message: string };
-
-interface FfprobeStream {
-  codec_type?: string;
-  codec_name?: string;
-  width?: number;
-  height?: number;
-  avg_frame_rate?: string;
-  r_frame_rate?: string;
-  channels?: number;
-  sample_rate?: string;
-  duration?: string;
-  disposition?: { attached_pic?: number };
-}
-
-interface FfprobeOutput {
-  streams?: FfprobeStream[];
-  format?: { format_name?: string; duration?: string };
-}
 
 function parseRate(rate: string | undefined): number | undefined {
   if (!rate) return undefined;
@@ -54,28 +36,9 @@ function positive(text: string | undefined): number | undefined {
  * count as a video track.
  */
 export async function probeMedia(path: string, signal?: AbortSignal): Promise<ProbeResult> {
-  const run = await runTool(
-    TOOL.ffprobe,
-    [
-      '-v',
-      'error',
-      '-print_format',
-      'json',
-      '-show_format',
-      '-show_streams',
-      ...MEDIA_INPUT_GUARD,
-      path,
-    ],
-    { signal },
-  );
-  if (run.code !== 0)
-    return { ok: false, message: `Cannot read media: ${lastErrorLine(run.stderr)}` };
-  let parsed: FfprobeOutput;
-  try {
-    parsed = JSON.parse(run.stdout.toString('utf8')) as FfprobeOutput;
-  } catch {
-    return { ok: false, message: 'Cannot read media: ffprobe gave no readable description.' };
-  }
+  const read = await readFfprobe(path, { signal });
+  if (!read.ok) return { ok: false, message: `Cannot read media: ${read.message}` };
+  const parsed = read.value;
   const streams = parsed.streams ?? [];
   const video = streams.find((s) => s.codec_type === 'video' && s.disposition?.attached_pic !== 1);
   const audio = streams.find((s) => s.codec_type === 'audio');

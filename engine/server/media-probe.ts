@@ -1,15 +1,9 @@
-import { stat } from 'node:fs/promises';
 import {
   displaySize,
   readableSeconds,
   truncationProblem,
 } from '../../shared/node/media/probe-facts';
-import {
-  MEDIA_INPUT_GUARD,
-  runTool,
-  TOOL,
-  unreadableMediaMessage,
-} from '../../shared/node/toolchain';
+import { readFfprobe, type FfprobeOutput } from '../../shared/node/media/ffprobe-json';
 
 /** What the engine needs to know about an input media file. */
 export interface MediaProbe {
@@ -29,65 +23,22 @@ export interface MediaProbe {
 
 export type ProbeResult = { ok: true; value: MediaProbe } | { ok: false; error: string };
 
-interface FfprobeStream {
-  codec_type?: string;
-  codec_name?: string;
-  duration?: string;
-  width?: number;
-  height?: number;
-  avg_frame_rate?: string;
-  r_frame_rate?: string;
-  sample_rate?: string;
-  channels?: number;
-  disposition?: { attached_pic?: number };
-  tags?: { rotate?: string };
-  side_data_list?: { rotation?: number }[];
-}
-
 /**
  * Runs ffprobe; a file it cannot read is an error value, never a throw. When no ffprobe can run,
  * the error is the toolchain's message (which tool is missing and how to add it).
  */
 export async function probeMedia(path: string): Promise<ProbeResult> {
-  const args = [
-    '-v',
-    'error',
-    '-print_format',
-    'json',
-    '-show_format',
-    '-show_streams',
-    ...MEDIA_INPUT_GUARD,
-    path,
-  ];
-  const run = await runTool(TOOL.ffprobe, args);
-  if (run.unavailable) return { ok: false, error: run.stderr };
-  // Plain words, never the tool's line; a playlist or concat list posing as media lands here.
-  if (run.code !== 0) {
-    const bytes = await stat(path).then(
-      (info) => info.size,
-      () => null,
-    );
-    return { ok: false, error: unreadableMediaMessage(bytes) };
-  }
-  const probed = readProbeJson(run.stdout.toString('utf8'));
+  const read = await readFfprobe(path);
+  if (!read.ok) return { ok: false, error: read.message };
+  const probed = readProbeJson(read.value);
   if (!probed.ok) return probed;
   // A header that claims more than the bytes hold: refused before any charge, in plain words.
-  const bytes = await stat(path).then(
-    (info) => info.size,
-    () => 0,
-  );
-  const readable = await readableSeconds(path, bytes, probed.value.hasVideo ? 'v:0' : 'a:0');
+  const readable = await readableSeconds(path, read.bytes, probed.value.hasVideo ? 'v:0' : 'a:0');
   const cut = truncationProblem(readable, probed.value.durationSeconds);
   return cut ? { ok: false, error: cut } : probed;
 }
 
-function readProbeJson(stdout: string): ProbeResult {
-  let parsed: { format?: { duration?: string; format_name?: string }; streams?: FfprobeStream[] };
-  try {
-    parsed = JSON.parse(stdout) as typeof parsed;
-  } catch {
-    return { ok: false, error: 'unreadable media' };
-  }
+function readProbeJson(parsed: FfprobeOutput): ProbeResult {
   const streams = parsed.streams ?? [];
   // Cover art in audio files is a "video" stream of one picture: not a video track.
   const video = streams.find((s) => s.codec_type === 'video' && !s.disposition?.attached_pic);

@@ -8,11 +8,10 @@ import {
 } from '../../../../shared/node/media/probe-facts';
 import { fail, ok, type Result } from '../../../../shared/ipc/result';
 import {
-  runTool,
-  TOOL,
-  MEDIA_INPUT_GUARD,
-  unreadableMediaMessage,
-} from '../../../../shared/node/toolchain';
+  readFfprobe,
+  type FfprobeOutput,
+  type FfprobeStream,
+} from '../../../../shared/node/media/ffprobe-json';
 
 /** What the app knows about a local media file before uploading it (the media:probe answer). */
 export interface MediaProbe {
@@ -26,54 +25,8 @@ export interface MediaProbe {
 
 export type ProbeMedia = (filePath: string) => Promise<Result<MediaProbe>>;
 
-interface FfprobeStream {
-  codec_type?: string;
-  codec_name?: string;
-  width?: number;
-  height?: number;
-  duration?: string;
-  channels?: number;
-  sample_rate?: string;
-  avg_frame_rate?: string;
-  r_frame_rate?: string;
-  disposition?: { attached_pic?: number };
-  tags?: { rotate?: string };
-  side_data_list?: { rotation?: number }[];
-}
-
-interface FfprobeOutput {
-  streams?: FfprobeStream[];
-  format?: { duration?: string; format_name?: string };
-}
-
 /** A probe that hangs (a stalled network share) is given up after this long. */
 const PROBE_TIMEOUT_MS = 30_000;
-
-async function runFfprobe(
-  filePath: string,
-): Promise<{ ok: true; json: string } | { ok: false; message: string; unavailable?: true }> {
-  const args = [
-    '-v',
-    'error',
-    '-print_format',
-    'json',
-    '-show_format',
-    '-show_streams',
-    ...MEDIA_INPUT_GUARD,
-    '--',
-    filePath,
-  ];
-  const run = await runTool(TOOL.ffprobe, args, { signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) });
-  // No usable ffprobe: the toolchain's message says which tool is missing and how to add it.
-  if (run.unavailable) return { ok: false, message: run.stderr, unavailable: true };
-  if (run.aborted) return { ok: false, message: 'ffprobe did not answer within 30 s' };
-  if (run.code !== 0)
-    return {
-      ok: false,
-      message: run.stderr.trim().split('\n')[0] || `ffprobe exited with ${run.code}`,
-    };
-  return { ok: true, json: run.stdout.toString('utf8') };
-}
 
 interface ProbedFile {
   bytes: number;
@@ -95,16 +48,10 @@ async function readProbe(filePath: string): Promise<Result<ProbedFile>> {
   } catch {
     return fail('file_missing', 'The file does not exist or cannot be read.');
   }
-  const run = await runFfprobe(filePath);
-  if (!run.ok && run.unavailable) return fail('not_media', run.message);
-  // The tool's own line ("moov atom not found") stays out of what a person reads.
-  if (!run.ok) return fail('not_media', unreadableMediaMessage(bytes));
-  let parsed: FfprobeOutput;
-  try {
-    parsed = JSON.parse(run.json) as FfprobeOutput;
-  } catch {
-    return fail('not_media', 'The file could not be read as audio or video.');
-  }
+  // Plain words: a missing ffprobe names itself; a bad file never shows the tool's own line.
+  const read = await readFfprobe(filePath, { timeoutMs: PROBE_TIMEOUT_MS });
+  if (!read.ok) return fail('not_media', read.message);
+  const parsed = read.value;
   const streams = parsed.streams ?? [];
   const video = streams.find((s) => s.codec_type === 'video' && !s.disposition?.attached_pic);
   const audio = streams.find((s) => s.codec_type === 'audio');
