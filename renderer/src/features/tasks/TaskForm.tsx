@@ -65,7 +65,10 @@ export function TaskForm({
       return source?.kind === 'source' ? [source.file, source.url] : [key];
     });
     setTouched((before) => new Set([...before, ...keys]));
-    setDraft(spec.type, { ...draftValues, ...patch });
+    // Merged into the draft as it is now, not as this render saw it: a file chooser answers
+    // after its upload, and must not undo the languages chosen while it ran.
+    const current = useTaskDrafts.getState().drafts[spec.type] ?? initialValues(spec);
+    setDraft(spec.type, { ...current, ...patch });
   };
   const addTake = useTakes((s) => s.addTake);
   const client = useQueryClient();
