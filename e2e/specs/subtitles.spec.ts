@@ -5,6 +5,11 @@ import { join } from 'node:path';
 import { expect, test } from '../fixtures/host';
 import { AppPage } from '../pages/app-page';
 import { toolPath } from '../../shared/node/toolchain';
+import {
+  hasApertium,
+  hasNativeEspeak,
+  hasPocketsphinxEnglish,
+} from '../../engine/testing/optional-tools';
 
 /** Where the test clip cuts from one picture to the next. */
 const CUT_MS = 3000;
@@ -215,6 +220,10 @@ test('proofread a clip, then Edit subtitles from Jobs opens both languages side 
   page,
   host,
 }) => {
+  test.skip(
+    !hasNativeEspeak || !hasPocketsphinxEnglish || !hasApertium,
+    'needs espeak-ng, PocketSphinx and Apertium (a real local proofread)',
+  );
   // A real transcription and translation on 2 shared cores: more than the default budget.
   test.setTimeout(360_000);
   const clip = makeSpeechClip(await mkdtemp(join(tmpdir(), 'subs-proofread-e2e-')));

@@ -24,7 +24,7 @@ let voiceVideo: string;
 beforeAll(async () => {
   engine = await startTestEngine();
   dir = await tempDir('soundstage-ducking-');
-  makeFestival(join(dir, 'line.wav'), 'Welcome back. Today we look at the harbour at night.');
+  await makeFestival(join(dir, 'line.wav'), 'Welcome back. Today we look at the harbour at night.');
   voice = join(dir, 'voice.wav');
   placeSpeech(voice, [{ file: join(dir, 'line.wav'), at: 1.5 }], 8);
   music = join(dir, 'music.wav');

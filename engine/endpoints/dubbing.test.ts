@@ -13,6 +13,7 @@ import {
 } from '../speech/__tests__/media-fixtures';
 import { parseSubtitleText } from '../../shared/node/subtitles/parse';
 import { startTestEngine, type Fields, type Files, type TestEngine } from '../testing/harness';
+import { hasApertium, hasPocketsphinxEnglish } from '../testing/optional-tools';
 import { DEFAULT_WATERMARK_KEY, detectWatermarkFile } from '../watermark';
 import { toolPath } from '../../shared/node/toolchain';
 
@@ -117,34 +118,40 @@ describe('POST /v1/dubbing with a supplied script', () => {
 });
 
 describe('POST /v1/dubbing without scripts', () => {
-  it('translates the English transcript into es and dubs it', async () => {
-    const ack = await engine.post(
-      '/v1/dubbing',
-      { languages: '["es"]', lipsync: 'false' },
-      { video: clip },
-    );
-    expect(ack.status, ack.text).toBe(202);
-    expect(ack.body.subtitle_preflight).toBeUndefined();
-    const task = await engine.pollTask(ack.body.task_id);
-    expect(task.status, JSON.stringify(task.error)).toBe('succeeded');
-    expect(task.subtitle_preflight).toBeUndefined();
-    const mp4 = join(dir, 'dub-translated.mp4');
-    await download(task.outputs.es, mp4);
-    expect(await videoStreamMd5(mp4)).toBe(await videoStreamMd5(clip));
-  });
+  it.skipIf(!hasPocketsphinxEnglish || !hasApertium)(
+    'translates the English transcript into es and dubs it (needs PocketSphinx and Apertium)',
+    async () => {
+      const ack = await engine.post(
+        '/v1/dubbing',
+        { languages: '["es"]', lipsync: 'false' },
+        { video: clip },
+      );
+      expect(ack.status, ack.text).toBe(202);
+      expect(ack.body.subtitle_preflight).toBeUndefined();
+      const task = await engine.pollTask(ack.body.task_id);
+      expect(task.status, JSON.stringify(task.error)).toBe('succeeded');
+      expect(task.subtitle_preflight).toBeUndefined();
+      const mp4 = join(dir, 'dub-translated.mp4');
+      await download(task.outputs.es, mp4);
+      expect(await videoStreamMd5(mp4)).toBe(await videoStreamMd5(clip));
+    },
+  );
 
-  it('refuses a language no offline translator reaches before any charge (the default languages include zh_cn)', async () => {
-    const before = await balance();
-    const usage = await requestsToday();
-    const res = await engine.post('/v1/dubbing', { lipsync: 'false' }, { video: clip });
-    expect([res.status, res.body.code]).toEqual([422, 'capability_unavailable']);
-    expect(res.body.message).toMatch(/Translation for Chinese \(Simplified\) \(zh_cn\)/);
-    expect(res.body.message).toMatch(/script|cloud service/);
-    expect(res.body.message).not.toMatch(/\(es\)|\(fr\)/);
-    expect(res.body.details).toMatchObject({ capability: 'translation' });
-    expect(await balance()).toBeCloseTo(before, 6);
-    expect(await requestsToday()).toBe(usage);
-  });
+  it.skipIf(!hasPocketsphinxEnglish || !hasApertium)(
+    'refuses a language no offline translator reaches before any charge (the default languages include zh_cn; needs PocketSphinx and Apertium)',
+    async () => {
+      const before = await balance();
+      const usage = await requestsToday();
+      const res = await engine.post('/v1/dubbing', { lipsync: 'false' }, { video: clip });
+      expect([res.status, res.body.code]).toEqual([422, 'capability_unavailable']);
+      expect(res.body.message).toMatch(/Translation for Chinese \(Simplified\) \(zh_cn\)/);
+      expect(res.body.message).toMatch(/script|cloud service/);
+      expect(res.body.message).not.toMatch(/\(es\)|\(fr\)/);
+      expect(res.body.details).toMatchObject({ capability: 'translation' });
+      expect(await balance()).toBeCloseTo(before, 6);
+      expect(await requestsToday()).toBe(usage);
+    },
+  );
 });
 
 /** The official MCP server's dubbing tool, as docs/api-notes.md section 2 and 6.10 describe it. */
@@ -216,7 +223,8 @@ describe('POST /v1/dubbing validation (422 before billing)', () => {
   it('2. refuses a plain http video_url', async () => {
     const res = await refused(
       { languages: '["es"]', lipsync: 'false', video_url: 'http://example.com/clip.mp4' },
-      {},
+      // A script, so the refusal is about the URL even where speech recognition is missing.
+      { 'subtitles[es]': esScript },
     );
     expect(res.status).toBe(422);
     expect(res.body.message).toMatch(/https/);
@@ -239,7 +247,11 @@ describe('POST /v1/dubbing validation (422 before billing)', () => {
       'ultrafast',
       long,
     ]);
-    const res = await refused({ languages: '["es"]', lipsync: 'false' }, { video: long });
+    // With a script, so the refusal is about the length even without speech recognition.
+    const res = await refused(
+      { languages: '["es"]', lipsync: 'false' },
+      { video: long, 'subtitles[es]': esScript },
+    );
     expect(res.status).toBe(422);
     expect(res.body.message).toMatch(/301\.0s exceeds the 300s/);
   });

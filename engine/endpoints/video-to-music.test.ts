@@ -28,7 +28,7 @@ beforeAll(async () => {
     dir,
     name: 'picture.mp4',
   });
-  makeFestival(join(dir, 'line.wav'), 'The tide comes in slowly over the harbour wall.');
+  await makeFestival(join(dir, 'line.wav'), 'The tide comes in slowly over the harbour wall.');
   placeSpeech(join(dir, 'speech.wav'), [{ file: join(dir, 'line.wav'), at: 1 }], 8);
   video = join(dir, 'talking.mp4');
   videoWithAudio(video, picture, join(dir, 'speech.wav'));

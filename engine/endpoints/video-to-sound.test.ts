@@ -29,7 +29,7 @@ beforeAll(async () => {
     dir,
     name: 'picture.mp4',
   });
-  makeFestival(join(dir, 'line.wav'), 'Here is the harbour at night.');
+  await makeFestival(join(dir, 'line.wav'), 'Here is the harbour at night.');
   placeSpeech(join(dir, 'speech.wav'), [{ file: join(dir, 'line.wav'), at: 1 }], 6);
   video = join(dir, 'talking.mp4');
   videoWithAudio(video, picture, join(dir, 'speech.wav'));

@@ -29,7 +29,7 @@ beforeAll(async () => {
     dir,
     name: 'picture.mp4',
   });
-  makeFestival(join(dir, 'line.wav'), 'Welcome aboard, the ferry leaves at noon.');
+  await makeFestival(join(dir, 'line.wav'), 'Welcome aboard, the ferry leaves at noon.');
   placeSpeech(join(dir, 'speech.wav'), [{ file: join(dir, 'line.wav'), at: 0.5 }], 6);
   video = join(dir, 'talking.mp4');
   videoWithAudio(video, picture, join(dir, 'speech.wav'));

@@ -12,8 +12,10 @@ import {
   watermarkWavFile,
 } from './index';
 import { toolPath } from '../../shared/node/toolchain';
+import { SAMPLE_DIR } from '../sfx/samples';
+import { hasSonicPiSamples } from '../testing/optional-tools';
 
-const SAMPLES = '/usr/share/sonic-pi/samples';
+const SAMPLES = SAMPLE_DIR;
 const KEY = 'test-key-1';
 const PAYLOAD = 0x5eed1234;
 const dir = mkdtempSync(join(tmpdir(), 'watermark-test-'));
@@ -21,6 +23,7 @@ const ff = (...args: string[]) => execFileSync(toolPath('ffmpeg'), ['-v', 'error
 const at = (name: string) => join(dir, name);
 
 beforeAll(() => {
+  if (!hasSonicPiSamples) return;
   // 12 s of real material: a drum loop layered with a tonal loop, then a quieter guitar part.
   ff(
     '-stream_loop',
@@ -58,7 +61,7 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-describe('watermark', () => {
+describe.skipIf(!hasSonicPiSamples)('watermark on real music (needs sonic-pi-samples)', () => {
   it('embeds into a 16-bit WAV in place and detects it losslessly', async () => {
     await watermarkWavFile(at('marked.wav'), { key: KEY, payload: PAYLOAD });
     const marked = await readWav(at('marked.wav'));

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ToolsView } from '../../../shared/ipc/channels/tools';
 import { tempDir } from '../../../engine/testing/harness';
-import { findOnPath } from '../../../shared/node/toolchain';
+import { bundledToolPath } from '../../../shared/node/toolchain';
 import { ChildProcessEngineLauncher } from '../services/engine-host/child-process-launcher';
 import { FileSecretStorage } from '../services/key-vault/secret-storage';
 import { createMainServices, type MainServices } from '../services/main-services';
@@ -85,21 +85,29 @@ describe('tools:capabilities and tools:setPath', () => {
   });
 
   it('keeps a real copy, for main at once and for the engine after its restart; clear restores the bundled one', async () => {
-    const systemFfmpeg = findOnPath('ffmpeg', process.env.PATH ?? '', process.platform);
-    expect(systemFfmpeg, 'this test needs a system ffmpeg besides the bundled one').toBeTruthy();
-    const set = await ipc.dispatch('tools:setPath', { tool: 'ffmpeg', path: systemFfmpeg });
+    // A copy of the bundled ffmpeg at another path: a real program the user could pick, and
+    // present on every machine (a system ffmpeg is optional).
+    const bundled = bundledToolPath('ffmpeg', process.platform, process.arch);
+    expect(bundled, 'the bundled ffmpeg is part of every install').toBeTruthy();
+    const userFfmpeg = path.join(
+      base,
+      process.platform === 'win32' ? 'my-ffmpeg.exe' : 'my-ffmpeg',
+    );
+    await fs.copyFile(bundled!, userFfmpeg);
+    await fs.chmod(userFfmpeg, 0o755);
+    const set = await ipc.dispatch('tools:setPath', { tool: 'ffmpeg', path: userFfmpeg });
     expect(set.ok, set.ok ? '' : set.error.message).toBe(true);
     const after = set.ok ? (set.value as ToolsView) : null;
-    expect(after?.toolPaths).toEqual({ ffmpeg: systemFfmpeg });
+    expect(after?.toolPaths).toEqual({ ffmpeg: userFfmpeg });
     expect(row(after!.mainTools, 'ffmpeg')).toMatchObject({
       source: 'setting',
-      path: systemFfmpeg,
+      path: userFfmpeg,
     });
     expect(row(after!.table!.tools, 'ffmpeg')).toMatchObject({
       source: 'setting',
-      path: systemFfmpeg,
+      path: userFfmpeg,
     });
-    expect(services.settings.get().toolPaths).toEqual({ ffmpeg: systemFfmpeg });
+    expect(services.settings.get().toolPaths).toEqual({ ffmpeg: userFfmpeg });
 
     const cleared = await ipc.dispatch('tools:setPath', { tool: 'ffmpeg', path: null });
     expect(cleared.ok).toBe(true);

@@ -15,8 +15,8 @@ function ffmpeg(args: string[]): void {
   execFileSync(toolPath('ffmpeg'), ['-hide_banner', '-loglevel', 'error', '-y', ...args]);
 }
 
-beforeAll(() => {
-  makeFestival(join(temp.dir, 'a.wav'), 'The quick brown fox jumps over the lazy dog.');
+beforeAll(async () => {
+  await makeFestival(join(temp.dir, 'a.wav'), 'The quick brown fox jumps over the lazy dog.');
   placeSpeech(voice, [{ file: join(temp.dir, 'a.wav'), at: 1.8 }], 8);
 });
 afterAll(() => temp.cleanup());

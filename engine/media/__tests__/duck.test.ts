@@ -29,8 +29,8 @@ const KEY = 'duck-test-key';
 /** Isolates the 50 Hz "music" tone from the voice (whose pitch is above 90 Hz). */
 const TONE_ONLY = 'lowpass=f=60,lowpass=f=60,lowpass=f=60,lowpass=f=60';
 
-beforeAll(() => {
-  makeFestival(join(temp.dir, 'a.wav'), 'The quick brown fox jumps over the lazy dog.');
+beforeAll(async () => {
+  await makeFestival(join(temp.dir, 'a.wav'), 'The quick brown fox jumps over the lazy dog.');
   placeSpeech(voice, [{ file: join(temp.dir, 'a.wav'), at: 2 }], 9);
   execFileSync(toolPath('ffmpeg'), [
     '-loglevel',

@@ -1,8 +1,11 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { toolPath } from '../../../shared/node/toolchain';
+import { speakWithEspeakWasm } from '../../speech/espeak-wasm';
+import { hasFestivalEnglish, hasNativeEspeak } from '../../testing/optional-tools';
 
 /** Small real media for the media tests, made with ffmpeg, sox and the speech synthesisers. */
 
@@ -62,14 +65,23 @@ export function makeCutsVideo(path: string, options: { audio?: boolean; fps?: nu
   ]);
 }
 
-/** Speech from espeak-ng (any language voice) as a 16-bit WAV. */
-export function makeEspeak(path: string, text: string, voice = 'en-us'): void {
-  execFileSync(toolPath('espeak-ng'), ['-v', voice, '-s', '160', '-w', path, text]);
+/**
+ * Speech from espeak-ng (any language voice) as a 16-bit WAV: the program when installed, else
+ * the WebAssembly build bundled with the app (same voices, its default speed).
+ */
+export async function makeEspeak(path: string, text: string, voice = 'en-us'): Promise<void> {
+  if (hasNativeEspeak)
+    execFileSync(toolPath('espeak-ng'), ['-v', voice, '-s', '160', '-w', path, text]);
+  else await writeFile(path, await speakWithEspeakWasm(voice, text));
 }
 
-/** Speech from Festival's English diphone voice as a WAV (clearer than espeak). */
-export function makeFestival(path: string, text: string): void {
-  execFileSync(toolPath('text2wave'), ['-o', path], { input: text });
+/**
+ * Speech from Festival's English diphone voice as a WAV (clearer than espeak); espeak-ng's
+ * English where Festival is not installed, which these fixtures only need as speech.
+ */
+export async function makeFestival(path: string, text: string): Promise<void> {
+  if (hasFestivalEnglish) execFileSync(toolPath('text2wave'), ['-o', path], { input: text });
+  else await makeEspeak(path, text);
 }
 
 /**

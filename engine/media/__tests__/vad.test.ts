@@ -19,9 +19,9 @@ const music = join(temp.dir, 'music.wav');
 let truth: SpeechSpan[];
 let truthEs: SpeechSpan[];
 
-beforeAll(() => {
-  makeFestival(join(temp.dir, 'a.wav'), 'The quick brown fox jumps over the lazy dog.');
-  makeFestival(join(temp.dir, 'b.wav'), 'Please call me back when you get this message.');
+beforeAll(async () => {
+  await makeFestival(join(temp.dir, 'a.wav'), 'The quick brown fox jumps over the lazy dog.');
+  await makeFestival(join(temp.dir, 'b.wav'), 'Please call me back when you get this message.');
   placeSpeech(
     voice,
     [
@@ -30,7 +30,7 @@ beforeAll(() => {
     ],
     12,
   );
-  makeEspeak(
+  await makeEspeak(
     join(temp.dir, 'c.wav'),
     'Mañana viajamos a la costa para ver las olas del mar.',
     'es',

@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { toolPath } from '../../../shared/node/toolchain';
+import { hasFestivalEnglish, hasNativeEspeak } from '../../testing/optional-tools';
+import { speakWithEspeakWasm } from '../espeak-wasm';
 
 const exec = promisify(execFile);
 
@@ -14,12 +16,17 @@ export async function makeTempDir(
   return { dir, cleanup: () => rm(dir, { recursive: true, force: true }) };
 }
 
-/** English speech from Festival's kal voice: clear enough for pocketsphinx (WER ~0.04). */
+/**
+ * English speech from Festival's kal voice: clear enough for pocketsphinx (WER ~0.04). Without
+ * Festival it is espeak-ng's English instead (still speech for voice detection and dubbing, but
+ * tests that recognise the words must also need `hasFestivalEnglish`).
+ */
 export async function festivalSpeech(
   dir: string,
   text: string,
   name = 'festival.wav',
 ): Promise<string> {
+  if (!hasFestivalEnglish) return espeakSpeech(dir, 'en-us', text, name);
   const textFile = join(dir, `${name}.txt`);
   const out = join(dir, name);
   await writeFile(textFile, `${text}\n`);
@@ -34,7 +41,9 @@ export async function espeakSpeech(
   name = 'espeak.wav',
 ): Promise<string> {
   const out = join(dir, name);
-  await exec(toolPath('espeak-ng'), ['-v', voice, '-w', out, text]);
+  // The espeak-ng program when installed, else the WebAssembly build bundled with the app.
+  if (hasNativeEspeak) await exec(toolPath('espeak-ng'), ['-v', voice, '-w', out, text]);
+  else await writeFile(out, await speakWithEspeakWasm(voice, text));
   return out;
 }
 

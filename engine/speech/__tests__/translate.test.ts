@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { LanguageCode } from '../../../shared/api/languages';
 import { checkDeclaredLanguage } from '../../../shared/domain/subtitles/language';
 import { translateCues, translateLines, translationRoute } from '../translate';
+import { hasApertium } from '../../testing/optional-tools';
 
 const ENGLISH = [
   'Thank you for watching this video.',
@@ -34,7 +35,7 @@ describe('translationRoute', () => {
   });
 });
 
-describe('translateLines (real apertium)', () => {
+describe.skipIf(!hasApertium)('translateLines (real apertium; needs Apertium)', () => {
   it.each([
     ['es', /gracias/i],
     ['es_419', /gracias/i],

@@ -59,7 +59,9 @@ describe('JobRunner against the real engine', () => {
     expect((await fs.stat(file.path)).size).toBe(file.bytes);
     expect(await probeSeconds(file.path)).toBeCloseTo(5, 0);
     expect(job.result?.status).toBe('succeeded');
-    // The ledger on disk has the finished job.
+    // The ledger on disk has the finished job. Stage changes are written in the background, so
+    // wait for pending writes the way shutdown does (dispose flushes the ledger).
+    await h.runner.dispose();
     const ledger = JSON.parse(await fs.readFile(path.join(h.dataDir, 'jobs.json'), 'utf8')) as {
       entries: { job: Job }[];
     };
