@@ -3,10 +3,12 @@ import { TruePeakLimiter } from '../dsp/true-peak-limiter';
 
 export const TARGET_LUFS = -14;
 /**
- * Limiter ceiling below the -1 dBTP delivery limit: AAC and MP3 encoding add up to a few tenths
- * of a dB of inter-sample overshoot, which this margin absorbs.
+ * Limiter ceiling below the -1 dBTP delivery limit: AAC and MP3 encoding add inter-sample
+ * overshoot, which this margin absorbs. With the portable synthesiser's brighter General MIDI
+ * font a dense funk arrangement came out of AAC 1.3 dB over a -2 dB ceiling (-0.7 dBTP), so
+ * the margin is 1.6 dB.
  */
-export const CEILING_DBTP = -2;
+export const CEILING_DBTP = -2.6;
 
 export type GainMode =
   /** Whole-file measurement already done: one gain for everything (the async file path). */
