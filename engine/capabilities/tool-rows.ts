@@ -31,7 +31,7 @@ export function needTools(
       return {
         available: false,
         via: null,
-        reason: describeMissing(resolution),
+        reason: describeMissing(resolution, { withFix: false }),
         fix: toolFix(name),
         tools: [...names],
       };

@@ -61,15 +61,21 @@ export class ToolUnavailableError extends Error {
   }
 }
 
-/** "ffmpeg is not available: … Install it with …" — what a person reads. */
-export function describeMissing(resolution: MissingTool): string {
+/**
+ * "ffmpeg is not available: … Install it with …" — what a person reads. `withFix: false` leaves
+ * out the install advice, for callers that give it beside the reason (the capability table).
+ */
+export function describeMissing(
+  resolution: MissingTool,
+  { withFix = true }: { withFix?: boolean } = {},
+): string {
   const spec = TOOL_SPECS[resolution.name];
   const hint = installHintFor(resolution.name);
   const tried = resolution.problems.map((problem) => problem.message).join(' ');
   const fix = hint
     ? `Install it (${hint}) or set its path in Settings.`
     : 'Set its path in Settings.';
-  return `${spec.label} (${resolution.name}) is not available on this machine. ${tried} ${fix}`
+  return `${spec.label} (${resolution.name}) is not available on this machine. ${tried} ${withFix ? fix : ''}`
     .replace(/\s+/g, ' ')
     .trim();
 }
