@@ -5,7 +5,7 @@ import { ErrorNotice } from '../../ui/ErrorNotice';
 import { Notice } from '../../ui/Notice';
 import { Panel } from '../../ui/Panel';
 import { ProgressBar } from '../../ui/ProgressBar';
-import { taskLabel } from '../jobs/job-view';
+import { taskLabel } from '../../editor/jobs/job-view';
 
 function Stat({ label, value, note }: { label: string; value: string; note?: string }) {
   return (

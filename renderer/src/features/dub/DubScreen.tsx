@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Panel } from '../../ui/Panel';
-import { TaskForm } from '../tasks/TaskForm';
-import { DUBBING_TASK } from '../tasks/language-tasks';
+import { TaskForm } from '../../editor/tasks/TaskForm';
+import { DUBBING_TASK } from '../../editor/tasks/language-tasks';
 import { DubBatchWorkspace } from './DubBatchWorkspace';
 import './dub.css';
 

@@ -11,7 +11,7 @@ import {
 import { useApiQuery } from '../../bridge/query';
 import { useDubBatch } from './batch-store';
 import { useBatchFacts, type BatchFacts } from './use-batch-facts';
-import { useCapabilities } from '../capabilities/use-capabilities';
+import { useCapabilities } from '../../editor/capabilities/use-capabilities';
 
 export interface DubPlanView {
   plan: DubBatchPlan;

@@ -4,8 +4,8 @@ import { goTo } from '../../app/routes';
 import { formatClock } from '../../lib/format';
 import { Button } from '../../ui/Button';
 import { ScoreIcon } from '../../ui/icons';
-import { draftFromBrief } from '../music/music-form';
-import { useMusicDraft } from '../music/music-store';
+import { draftFromBrief } from '../../editor/music/music-form';
+import { useMusicDraft } from '../../editor/music/music-store';
 
 /** A video-analysis brief as a readable plan, with a way to score it in Music. */
 export function BriefView({ job }: { job: Job }) {

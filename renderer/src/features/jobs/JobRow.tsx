@@ -19,7 +19,7 @@ import {
   STAGE_LABELS,
   STAGE_TONES,
   taskLabel,
-} from './job-view';
+} from '../../editor/jobs/job-view';
 import { RetryConfirm } from './RetryConfirm';
 import { useJobActions } from './use-job-actions';
 import { EditSubtitlesButton } from '../subtitles/EditSubtitlesButton';

@@ -2,7 +2,7 @@ import type { Job } from '../../../../shared/domain/jobs/job';
 import { billedMediaPath, billingUnitsForJob } from '../../../../shared/domain/billing';
 import { accountServicesSchema } from '../../../../shared/api/responses';
 import { useApiQuery } from '../../bridge/query';
-import { estimateCharge } from '../tasks/estimate';
+import { estimateCharge } from '../../editor/tasks/estimate';
 
 /** What sending a job again will cost, from the same billing rules as a new request. */
 export function RetryCost({ job }: { job: Job }) {

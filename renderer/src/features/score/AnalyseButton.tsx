@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { Button } from '../../ui/Button';
 import { SearchIcon } from '../../ui/icons';
-import { EstimateLine } from '../tasks/EstimateLine';
+import { EstimateLine } from '../../editor/tasks/EstimateLine';
 import { BriefVariations } from './BriefVariations';
 import { JobProgress } from './JobProgress';
 import { analysisJob } from './score-requests';
@@ -10,7 +10,7 @@ import { useScorePart, useScoreStore } from './score-store';
 import { usePendingJob } from './use-job-outcomes';
 import { usePendingJobs } from './pending-jobs';
 import { useSubmitScoreJob } from './use-submit-job';
-import { useCapabilities, videoAnalysisGate } from '../capabilities/use-capabilities';
+import { useCapabilities, videoAnalysisGate } from '../../editor/capabilities/use-capabilities';
 
 /**
  * Analyse: a video-analysis brief (music and sound design) whose segments fill the lanes when

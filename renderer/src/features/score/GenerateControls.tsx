@@ -3,7 +3,7 @@ import { laneProblems } from '../../../../shared/domain/timeline';
 import { Button } from '../../ui/Button';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { SparkIcon } from '../../ui/icons';
-import { EstimateLine } from '../tasks/EstimateLine';
+import { EstimateLine } from '../../editor/tasks/EstimateLine';
 import { JobProgress } from './JobProgress';
 import type { OpenVerdict } from './open-checks';
 import { usePendingJobs } from './pending-jobs';
@@ -12,10 +12,10 @@ import { useScorePart, useScoreStore } from './score-store';
 import { StreamAudition } from './StreamAudition';
 import { usePendingJob } from './use-job-outcomes';
 import { useSubmitScoreJob } from './use-submit-job';
-import * as player from './player';
-import { useTransport } from './transport-store';
+import * as player from '../../editor/media/player';
+import { useTransport } from '../../editor/media/transport-store';
 import { useApiQuery } from '../../bridge/query';
-import { musicGate, sfxGate, useCapabilities } from '../capabilities/use-capabilities';
+import { musicGate, sfxGate, useCapabilities } from '../../editor/capabilities/use-capabilities';
 
 const KINDS: { kind: GenerateKind; label: string; hint: string }[] = [
   {

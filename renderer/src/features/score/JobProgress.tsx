@@ -4,7 +4,7 @@ import { useNow } from '../../lib/use-now';
 import { Button } from '../../ui/Button';
 import { StopIcon } from '../../ui/icons';
 import { ProgressBar } from '../../ui/ProgressBar';
-import { elapsedMs, progressOf } from '../jobs/job-view';
+import { elapsedMs, progressOf } from '../../editor/jobs/job-view';
 import { useCancelJob } from './use-submit-job';
 
 /** A running workspace job: its stage, elapsed time and Cancel. */

@@ -4,9 +4,9 @@ import { useApiQuery } from '../../bridge/query';
 import { activeTake } from './export-request';
 import { mixGraph } from './mix-graph';
 import { audibleGainsDb, dbToLinear, duckFactor, sourceLevelDb } from './mix-levels';
-import { onPlayhead, videoElement } from './player';
+import { onPlayhead, videoElement } from '../../editor/media/player';
 import { useScorePart } from './score-store';
-import { useTransport } from './transport-store';
+import { useTransport } from '../../editor/media/transport-store';
 
 /** Take audio further than this from the picture is re-seeked (about two frames). */
 const MAX_DRIFT_S = 0.08;

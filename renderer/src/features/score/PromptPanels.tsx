@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { MusicPanel } from '../music/MusicPanel';
+import { MusicPanel } from '../../editor/music/MusicPanel';
 import { ScoreTools } from './ScoreTools';
 
 /**

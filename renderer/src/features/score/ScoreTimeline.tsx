@@ -9,10 +9,10 @@ import {
 import { pendingTakeLabel } from './pending-take';
 import { usePendingJobs } from './pending-jobs';
 import { editLane, editPrompt } from './lane-edits';
-import * as player from './player';
+import * as player from '../../editor/media/player';
 import { useScorePart, useScoreStore } from './score-store';
 import { chooseTake, takesOf } from './take-edits';
-import { useTransport } from './transport-store';
+import { useTransport } from '../../editor/media/transport-store';
 
 const isPromptLane = (id: string): id is PromptLane => id === 'music' || id === 'sfx';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Panel } from '../../ui/Panel';
-import { TaskForm } from '../tasks/TaskForm';
-import { SCORE_TASKS } from '../tasks/score-tasks';
+import { TaskForm } from '../../editor/tasks/TaskForm';
+import { SCORE_TASKS } from '../../editor/tasks/score-tasks';
 
 /** Every other sound endpoint: effects, music and sound for a video, briefs, ducking. */
 export function ScoreTools() {

@@ -17,7 +17,7 @@ import { useProjectSaving } from './use-autosave';
 import { useJobOutcomes } from './use-job-outcomes';
 import type { ProjectOpener } from './use-project-opener';
 import { useScoreMedia } from './use-score-media';
-import { VideoPlayer } from './VideoPlayer';
+import { VideoPlayer } from '../../editor/media/VideoPlayer';
 import { WorkspaceHeader } from './WorkspaceHeader';
 import type { TimelineHandle } from '../../editor/timeline';
 import { useUndoClaim } from './use-undo-claim';

@@ -4,11 +4,11 @@ import { formatClock } from '../../lib/format';
 import { Button } from '../../ui/Button';
 import { StopIcon } from '../../ui/icons';
 import { Notice } from '../../ui/Notice';
-import { useStreamPlayback } from '../music/use-stream-playback';
+import { useStreamPlayback } from '../../editor/music/use-stream-playback';
 import { audibleGainsDb, dbToLinear } from './mix-levels';
-import * as player from './player';
+import * as player from '../../editor/media/player';
 import { useScorePart } from './score-store';
-import { useTransport } from './transport-store';
+import { useTransport } from '../../editor/media/transport-store';
 
 /** Further apart than this, the picture jumps to the music. */
 const MAX_DRIFT_S = 0.5;

@@ -1,8 +1,8 @@
 import { Button } from '../../ui/Button';
 import { PauseIcon, PlayIcon } from '../../ui/icons';
 import { formatTimecode } from './timecode';
-import * as player from './player';
-import { useTransport } from './transport-store';
+import * as player from '../../editor/media/player';
+import { useTransport } from '../../editor/media/transport-store';
 
 /** Play/pause, the playhead's timecode and the shuttle speed. */
 export function TransportBar({ durationMs, fps }: { durationMs: number; fps: number }) {

@@ -13,7 +13,7 @@ import {
   splitSegment,
 } from '../../../../shared/domain/timeline';
 import { useScoreStore } from './score-store';
-import { useTransport } from './transport-store';
+import { useTransport } from '../../editor/media/transport-store';
 
 export function newId(): string {
   return crypto.randomUUID();

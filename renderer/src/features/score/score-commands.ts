@@ -8,10 +8,10 @@ import {
   splitAtPlayhead,
   targetLane,
 } from './lane-edits';
-import * as player from './player';
+import * as player from '../../editor/media/player';
 import { useScoreStore } from './score-store';
 import { cycleTake } from './take-edits';
-import { useTransport } from './transport-store';
+import { useTransport } from '../../editor/media/transport-store';
 
 export interface ScoreCommandDeps {
   shotsMs: readonly number[];

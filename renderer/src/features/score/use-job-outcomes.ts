@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import type { Job } from '../../../../shared/domain/jobs/job';
 import type { PromptLane } from '../../../../shared/domain/project/document';
 import { useApiQuery } from '../../bridge/query';
-import { audioFileOf, takeTitle } from '../music/take-view';
+import { audioFileOf, takeTitle } from '../../editor/music/take-view';
 import { applyBrief } from './brief-choice';
 import { newId } from './lane-edits';
 import { usePendingJobs, type PendingJob } from './pending-jobs';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { ToolRow as ToolRowData } from '../../../../shared/api/capabilities';
 import { Badge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
-import { useSetToolPath } from '../capabilities/use-capabilities';
+import { useSetToolPath } from '../../editor/capabilities/use-capabilities';
 
 const SOURCE_WORDS = { setting: 'your path', bundled: 'bundled', system: 'system' } as const;
 

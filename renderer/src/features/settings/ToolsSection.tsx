@@ -1,7 +1,10 @@
 import { Button } from '../../ui/Button';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { Panel } from '../../ui/Panel';
-import { useCapabilities, useRefreshCapabilities } from '../capabilities/use-capabilities';
+import {
+  useCapabilities,
+  useRefreshCapabilities,
+} from '../../editor/capabilities/use-capabilities';
 import { CapabilityRows } from './CapabilityRows';
 import { ToolRow } from './ToolRow';
 

@@ -4,7 +4,7 @@ import { clockTime } from '../../../../shared/domain/subtitles/cue';
 import { setCueText } from '../../../../shared/domain/subtitles/edits';
 import { estimateFit, FIT_WARNING_RATIO } from '../../../../shared/domain/subtitles/fit';
 import type { GlossaryViolation } from '../../../../shared/domain/subtitles/glossary';
-import * as player from '../score/player';
+import * as player from '../../editor/media/player';
 import { editLanguage, useSubsView } from './subs-store';
 import type { LanguageIssue } from './use-subs-checks';
 

@@ -6,8 +6,8 @@ import { placeCueEdge, setCueTiming } from '../../../../shared/domain/subtitles/
 import { limitsFor, profileById } from '../../../../shared/domain/subtitles/profiles';
 import type { DecodedPeaks } from '../../editor/timeline';
 import { adoptWaveformStyles } from '../../ui/waveform/use-wavesurfer';
-import * as player from '../score/player';
-import { useTransport } from '../score/transport-store';
+import * as player from '../../editor/media/player';
+import { useTransport } from '../../editor/media/transport-store';
 import { editLanguage, subsPart, useSubsView } from './subs-store';
 
 const PX_PER_SECOND = 60;

@@ -1,6 +1,6 @@
 import { Panel } from '../../ui/Panel';
-import { TaskForm } from '../tasks/TaskForm';
-import { PROOFREAD_TASK } from '../tasks/language-tasks';
+import { TaskForm } from '../../editor/tasks/TaskForm';
+import { PROOFREAD_TASK } from '../../editor/tasks/language-tasks';
 import { subsPart } from './subs-store';
 import { SubtitlesWorkspace } from './SubtitlesWorkspace';
 

@@ -2,7 +2,7 @@ import { useDeferredValue, useMemo } from 'react';
 import { useUndoableDocument } from '../../editor/history';
 import { Button } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';
-import { VideoPlayer } from '../score/VideoPlayer';
+import { VideoPlayer } from '../../editor/media/VideoPlayer';
 import { CueTable } from './CueTable';
 import { ExportBar } from './ExportBar';
 import { FindReplace } from './FindReplace';

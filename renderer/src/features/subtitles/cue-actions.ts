@@ -1,8 +1,8 @@
 import type { Cue } from '../../../../shared/domain/subtitles/cue';
 import { deleteCue, insertCueAfter, setCueTiming } from '../../../../shared/domain/subtitles/edits';
 import { limitsFor, profileById } from '../../../../shared/domain/subtitles/profiles';
-import * as player from '../score/player';
-import { useTransport } from '../score/transport-store';
+import * as player from '../../editor/media/player';
+import { useTransport } from '../../editor/media/transport-store';
 import { focusCue, rowCue, stepCue, tableRows } from './cue-focus';
 import { editSubs, subsPart, useSubsView } from './subs-store';
 import type { LanguageIssue } from './use-subs-checks';

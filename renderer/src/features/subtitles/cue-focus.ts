@@ -1,6 +1,6 @@
 import type { Cue } from '../../../../shared/domain/subtitles/cue';
 import { alignedRows } from '../../../../shared/domain/subtitles/document';
-import * as player from '../score/player';
+import * as player from '../../editor/media/player';
 import { revealRow } from './CueTable';
 import { subsPart, useSubsView } from './subs-store';
 

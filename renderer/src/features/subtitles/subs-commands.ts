@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import type { RunnableCommand } from '../../editor/commands/registry';
 import { useCommands } from '../../editor/commands';
-import * as player from '../score/player';
+import * as player from '../../editor/media/player';
 import {
   deleteCurrentCue,
   endHereAndNext,

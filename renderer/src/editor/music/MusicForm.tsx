@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { LIMITS } from '../../../../shared/api/limits';
 import type { Job } from '../../../../shared/domain/jobs/job';
 import { upsertJob } from '../../bridge/jobs-cache';
-import { useCommands } from '../../editor/commands';
+import { useCommands } from '../commands';
 import { queryKeyFor, useApiMutation } from '../../bridge/query';
 import { Button } from '../../ui/Button';
 import { ErrorNotice } from '../../ui/ErrorNotice';
