@@ -45,12 +45,32 @@ export function curlStream(
 }
 
 /** Uploads a file with `curl -F` and reports the seconds it took. */
-export function curlUpload(url: string, key: string, field: string, path: string): Promise<number> {
+/** Seconds from "1m2.345s" as bash's `times` prints them. */
+function bashSeconds(text: string): number {
+  const match = /(\d+)m([\d.]+)s/.exec(text);
+  return match ? Number(match[1]) * 60 + Number(match[2]) : 0;
+}
+
+/**
+ * `curl -F` of one file: wall seconds, and curl's own CPU seconds (user + system, from bash's
+ * `times` for its children), so a slow figure on a busy machine can be read against work done.
+ */
+export function curlUpload(
+  url: string,
+  key: string,
+  field: string,
+  path: string,
+): Promise<{ seconds: number; cpuSeconds: number }> {
   const start = performance.now();
+  const script = 'curl "$@"; status=$?; times >&2; exit $status';
   return new Promise((resolve, reject) => {
+    let timesOutput = '';
     const child = spawn(
-      'curl',
+      'bash',
       [
+        '-c',
+        script,
+        'bash',
         '-sS',
         '-o',
         '/dev/null',
@@ -62,14 +82,16 @@ export function curlUpload(url: string, key: string, field: string, path: string
         '-F',
         `${field}=@${path}`,
       ],
-      {
-        stdio: ['ignore', 'ignore', 'inherit'],
-      },
+      { stdio: ['ignore', 'ignore', 'pipe'] },
     );
+    child.stderr.on('data', (chunk: Buffer) => (timesOutput += chunk.toString()));
     child.on('error', reject);
-    child.on('exit', (code) =>
-      code === 0 ? resolve(since(start)) : reject(new Error(`curl exited ${code}`)),
-    );
+    child.on('exit', (code) => {
+      if (code !== 0) return reject(new Error(`curl exited ${code}: ${timesOutput.trim()}`));
+      // The second line of `times` is the children's: "user sys".
+      const [user = '', system = ''] = (timesOutput.trim().split('\n').at(-1) ?? '').split(/\s+/);
+      resolve({ seconds: since(start), cpuSeconds: bashSeconds(user) + bashSeconds(system) });
+    });
   });
 }
 

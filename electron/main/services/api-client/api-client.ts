@@ -235,8 +235,9 @@ export class ApiClient {
         'Content-Type': body.value.contentType,
         'Content-Length': String(body.value.contentLength),
       },
-      body.value.chunks(onUploadProgress),
+      body.value,
       signal,
+      onUploadProgress,
     );
     if (!sent.ok) return this.logged('POST', url, sent);
     this.log(`POST ${url} (${body.value.contentLength} bytes) -> ${sent.value.status}`);

@@ -1,11 +1,13 @@
 import busboy from 'busboy';
 import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildMultipartBody, contentTypeForFile } from './multipart';
+import { UploadStoppedError, type ByteSink } from './byte-sink';
+import { buildMultipartBody, contentTypeForFile, type MultipartBody } from './multipart';
 import { toolPath } from '../../../../shared/node/toolchain';
 
 let dir: string;
@@ -16,10 +18,48 @@ afterAll(async () => {
   await fs.rm(dir, { recursive: true, force: true });
 });
 
-async function collect(chunks: AsyncIterable<Uint8Array>): Promise<Buffer> {
-  const parts: Buffer[] = [];
-  for await (const chunk of chunks) parts.push(Buffer.from(chunk));
-  return Buffer.concat(parts);
+/**
+ * A slow sink: it holds each chunk un-copied and copies and releases it only 10 ms later, asking the writer to wait now and then. A writer that reused a buffer before
+ * its release would change bytes the sink still holds, and the copy would not equal the file.
+ */
+function slowSink(): ByteSink & { bytes: () => Buffer; stop: () => void } {
+  const copies: Buffer[] = [];
+  let pending = 0;
+  let writes = 0;
+  let stop: (error: Error) => void = () => undefined;
+  const stopped = new Promise<never>((_, reject) => (stop = reject));
+  stopped.catch(() => undefined);
+  const idle = () =>
+    new Promise<void>((resolve) => {
+      const check = () => (pending === 0 ? resolve() : setImmediate(check));
+      check();
+    });
+  return {
+    stopped,
+    write: (bytes, release) => {
+      pending += 1;
+      // Later than a read of the next chunk takes, as a socket's flush can be.
+      setTimeout(() => {
+        copies.push(Buffer.from(bytes));
+        pending -= 1;
+        release();
+      }, 10);
+      return ++writes % 3 !== 0;
+    },
+    drained: () => Promise.race([idle(), stopped]),
+    bytes: () => Buffer.concat(copies),
+    stop: () => stop(new UploadStoppedError('stopped')),
+  };
+}
+
+async function collect(
+  body: MultipartBody,
+  onProgress?: (sent: number, total: number) => void,
+): Promise<Buffer> {
+  const sink = slowSink();
+  await body.writeTo(sink, onProgress);
+  await sink.drained();
+  return sink.bytes();
 }
 
 /** Parses a body with busboy, the multipart parser the engine uses. */
@@ -77,7 +117,7 @@ describe('buildMultipartBody', () => {
     expect(built.ok).toBe(true);
     if (!built.ok) return;
     const progress: number[] = [];
-    const body = await collect(built.value.chunks((sent) => progress.push(sent)));
+    const body = await collect(built.value, (sent) => progress.push(sent));
     expect(body.length).toBe(built.value.contentLength);
     expect(progress.at(-1)).toBe(built.value.contentLength);
     expect([...progress].sort((a, b) => a - b)).toEqual(progress);
@@ -96,8 +136,8 @@ describe('buildMultipartBody', () => {
     await fs.writeFile(empty, '');
     const built = await buildMultipartBody([], [{ name: 'subtitles[es]', filePath: empty }]);
     if (!built.ok) throw new Error(built.message);
-    const first = await collect(built.value.chunks());
-    const second = await collect(built.value.chunks());
+    const first = await collect(built.value);
+    const second = await collect(built.value);
     expect(first.length).toBe(built.value.contentLength);
     expect(second.equals(first)).toBe(true);
   });
@@ -116,7 +156,34 @@ describe('buildMultipartBody', () => {
     const built = await buildMultipartBody([], [{ name: 'voice_file', filePath: file }]);
     if (!built.ok) throw new Error(built.message);
     await fs.truncate(file, 10);
-    await expect(collect(built.value.chunks())).rejects.toThrow(/changed size/);
+    await expect(collect(built.value)).rejects.toThrow(/changed size/);
+  });
+
+  it('fails loudly when a file grows after the length was promised', async () => {
+    const file = path.join(dir, 'grows.wav');
+    await fs.writeFile(file, Buffer.alloc(100_000, 1));
+    const built = await buildMultipartBody([], [{ name: 'voice_file', filePath: file }]);
+    if (!built.ok) throw new Error(built.message);
+    await fs.appendFile(file, Buffer.alloc(10, 2));
+    await expect(collect(built.value)).rejects.toThrow(/changed size/);
+  });
+
+  it('sends a file larger than its read buffers byte for byte, and stops when the sink does', async () => {
+    const file = path.join(dir, 'big.bin');
+    // 5.5 MiB of random bytes: more reads than the ring has buffers, and a short last read.
+    const original = randomBytes(5.5 * 1024 * 1024);
+    await fs.writeFile(file, original);
+    const built = await buildMultipartBody([], [{ name: 'video', filePath: file }]);
+    if (!built.ok) throw new Error(built.message);
+    const parsed = await parse(built.value.contentType, await collect(built.value));
+    expect(parsed.files.video?.bytes.equals(original)).toBe(true);
+
+    const sink = slowSink();
+    const writing = built.value.writeTo(
+      { ...sink, write: (bytes, release) => (sink.write(bytes, release), false) },
+      () => sink.stop(),
+    );
+    await expect(writing).rejects.toBeInstanceOf(UploadStoppedError);
   });
 
   it('guesses part content types from the extension', () => {

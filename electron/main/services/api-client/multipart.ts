@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { createReadStream, promises as fs } from 'node:fs';
+import { promises as fs } from 'node:fs';
 import path from 'node:path';
+import type { ByteSink } from './byte-sink';
+import { sendFileThroughRing } from './file-ring-reader';
 
 /**
  * A multipart/form-data body built by hand so that file parts are streamed from disk: memory
- * stays bounded by the read-stream's chunk size whatever the file size, the exact
+ * stays bounded by a small ring of reused read buffers whatever the file size, the exact
  * Content-Length is known before the first byte is sent, and progress is counted in bytes
  * actually handed to the transport.
  */
@@ -21,19 +23,15 @@ export interface FilePart {
 export interface MultipartBody {
   contentType: string;
   contentLength: number;
-  /** Produces the body; may be called again for a fresh copy (a retried request). */
-  chunks(onProgress?: (sent: number, total: number) => void): AsyncGenerator<Uint8Array>;
-}
-
-/** Thrown into the upload when a file part no longer matches what was announced. */
-export class UploadSourceError extends Error {
-  override readonly name = 'UploadSourceError';
+  /**
+   * Writes the whole body into the sink, honouring its backpressure; may be called again for a
+   * fresh copy (a retried request). Rejects with UploadSourceError when a file changed size.
+   */
+  writeTo(sink: ByteSink, onProgress?: (sent: number, total: number) => void): Promise<void>;
 }
 
 export type MultipartResult =
   { ok: true; value: MultipartBody } | { ok: false; field: string; message: string };
-
-const READ_CHUNK_BYTES = 512 * 1024;
 
 const CONTENT_TYPES: Record<string, string> = {
   '.mp4': 'video/mp4',
@@ -104,42 +102,28 @@ export async function buildMultipartBody(
     0,
   );
 
-  async function* chunks(
+  async function writeTo(
+    sink: ByteSink,
     onProgress?: (sent: number, total: number) => void,
-  ): AsyncGenerator<Uint8Array> {
+  ): Promise<void> {
     let sent = 0;
     const report = (n: number) => {
       sent += n;
       onProgress?.(sent, contentLength);
     };
     for (const piece of pieces) {
-      if (piece.kind === 'bytes') {
-        yield piece.bytes;
-        report(piece.bytes.length);
+      if (piece.kind === 'file') {
+        await sendFileThroughRing(piece.filePath, piece.size, sink, report);
         continue;
       }
-      let read = 0;
-      // An empty file has no byte range to read (createReadStream's `end` is inclusive).
-      if (piece.size > 0) {
-        const stream = createReadStream(piece.filePath, {
-          start: 0,
-          end: piece.size - 1,
-          highWaterMark: READ_CHUNK_BYTES,
-        });
-        for await (const chunk of stream as AsyncIterable<Buffer>) {
-          read += chunk.length;
-          yield chunk;
-          report(chunk.length);
-        }
-      }
-      // Content-Length was promised up front: a file that shrank mid-upload must fail loudly.
-      if (read !== piece.size)
-        throw new UploadSourceError(`${piece.filePath} changed size during the upload.`);
+      const more = sink.write(piece.bytes, () => undefined);
+      report(piece.bytes.length);
+      if (!more) await sink.drained();
     }
   }
 
   return {
     ok: true,
-    value: { contentType: `multipart/form-data; boundary=${boundary}`, contentLength, chunks },
+    value: { contentType: `multipart/form-data; boundary=${boundary}`, contentLength, writeTo },
   };
 }

@@ -1,4 +1,6 @@
 import { promises as fs } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../../../../engine/testing/harness';
@@ -76,5 +78,55 @@ describe('streamed multipart upload', () => {
       `upload of ${(total / 1048576).toFixed(0)} MiB: RSS growth ${growthMb.toFixed(1)} MiB`,
     );
     expect(growthMb).toBeLessThan(64);
+  });
+
+  it('streams a 2 GiB file without growing memory (a server that reads and discards)', async () => {
+    const file = path.join(dir, 'long.mov');
+    const handle = await fs.open(file, 'w');
+    await handle.truncate(2 * 1024 ** 3); // sparse: the page cache serves zeros
+    await handle.close();
+    let received = 0;
+    const server = http.createServer((request, response) => {
+      request.on('data', (chunk: Buffer) => (received += chunk.length));
+      request.on('end', () => {
+        response.writeHead(422, { 'content-type': 'application/json' });
+        response.end(JSON.stringify({ detail: 'not a video' }));
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const client = new ApiClient({
+        baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+        getKey: async () => 'sk_test_key',
+        clientVersion: 'test',
+      });
+      global.gc?.();
+      const before = process.memoryUsage().rss;
+      let peak = before;
+      let total = 0;
+      let calls = 0;
+      const result = await client.submit(
+        {
+          type: 'video_analysis',
+          delivery: 'async',
+          fields: { mode: 'both' },
+          files: { video: file },
+          label: 'huge',
+        },
+        (_sent, all) => {
+          total = all;
+          if (++calls % 64 === 0) peak = Math.max(peak, process.memoryUsage().rss);
+        },
+      );
+      peak = Math.max(peak, process.memoryUsage().rss);
+      expect(result).toMatchObject({ ok: false, error: { status: 422 } });
+      expect(received).toBe(total);
+      expect(total).toBeGreaterThan(2 * 1024 ** 3);
+      const growthMb = (peak - before) / (1024 * 1024);
+      console.log(`upload of 2 GiB: RSS growth ${growthMb.toFixed(1)} MiB`);
+      expect(growthMb).toBeLessThan(64);
+    } finally {
+      server.close();
+    }
   });
 });
