@@ -7,7 +7,7 @@
  * still measures what it really produced.
  */
 const WINDOW_SECONDS = 0.01;
-/** Matches the limiter's release (true-peak-limiter.ts, 120 ms): reduction fades at this pace. */
+/** The limiter's default release (true-peak-limiter.ts, 120 ms): reduction fades at this pace. */
 const RELEASE_SECONDS = 0.12;
 /** Windows quieter than this (relative to the mean) hardly count in gated loudness; skip them. */
 const RELATIVE_GATE = 0.01;
@@ -20,7 +20,11 @@ export class PeakProfile {
   private energy = 0;
   private filled = 0;
 
-  constructor(private readonly sampleRate: number) {
+  /** `releaseSeconds`: the release of the limiter whose loss is predicted. */
+  constructor(
+    private readonly sampleRate: number,
+    private readonly releaseSeconds = RELEASE_SECONDS,
+  ) {
     this.windowFrames = Math.max(1, Math.round(sampleRate * WINDOW_SECONDS));
   }
 
@@ -56,7 +60,7 @@ export class PeakProfile {
   lossDb(gainDb: number, ceilingDb: number): number {
     const gain = Math.pow(10, gainDb / 20);
     const ceiling = Math.pow(10, ceilingDb / 20);
-    const recover = Math.exp(-WINDOW_SECONDS / RELEASE_SECONDS);
+    const recover = Math.exp(-WINDOW_SECONDS / this.releaseSeconds);
     const count = this.peaks.length;
     let total = 0;
     for (let w = 0; w < count; w++) total += this.energies[w]!;
