@@ -18,7 +18,7 @@ export type Stage = (typeof STAGES)[number];
 export interface StageTotals {
   /** Seconds the stage was running (sum of its intervals; parallel stages overlap). */
   wall: number;
-  /** CPU seconds it used: its tools' user + system time, or the JS time it held the thread. */
+  /** CPU seconds it used: its tools' user + system time, or the process's CPU during JS steps. */
   cpu: number;
 }
 
@@ -55,19 +55,27 @@ export function activeStageClock(): StageClock | undefined {
   return storage.getStore();
 }
 
+/** This process's CPU seconds so far (user + system, all threads). */
+function ownCpuSeconds(): number {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1e6;
+}
+
 /**
- * Times a synchronous JS step (a limiter block, a watermark block) against `stage`: on the one
- * JS thread its wall time is its CPU time.
+ * Times a synchronous JS step (a limiter block, a watermark block) against `stage`. Its CPU is
+ * the process's CPU over the step, not its wall time: on a loaded machine the thread is often
+ * preempted mid-step, and that waiting is not what the step costs. (Other threads of the
+ * process, like the portable synthesiser's worker, can add to it while the step runs.)
  */
 export function timeSync<T>(stage: Stage, step: () => T): T {
   const clock = storage.getStore();
   if (!clock) return step();
   const start = performance.now();
+  const cpuStart = ownCpuSeconds();
   try {
     return step();
   } finally {
-    const seconds = (performance.now() - start) / 1000;
-    clock.add(stage, seconds, seconds);
+    clock.add(stage, (performance.now() - start) / 1000, ownCpuSeconds() - cpuStart);
   }
 }
 
