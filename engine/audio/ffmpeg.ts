@@ -1,4 +1,4 @@
-import { runTool, TOOL } from '../../shared/node/toolchain';
+import { runTool, TOOL, type Stage } from '../../shared/node/toolchain';
 
 export interface ProcessOutput {
   stdout: Buffer;
@@ -12,7 +12,7 @@ export interface ProcessOutput {
  */
 export async function ffmpeg(
   args: readonly string[],
-  opts: { signal?: AbortSignal; input?: Buffer } = {},
+  opts: { signal?: AbortSignal; input?: Buffer; stage?: Stage } = {},
 ): Promise<ProcessOutput> {
   const run = await runTool(
     TOOL.ffmpeg,
@@ -21,6 +21,7 @@ export async function ffmpeg(
       signal: opts.signal,
       stdin: opts.input,
       maxStderrChars: 8000,
+      stage: opts.stage ?? 'decode',
     },
   );
   if (run.aborted || opts.signal?.aborted) throw abortError();

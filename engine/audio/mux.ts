@@ -92,7 +92,7 @@ export async function mixOverVideo(opts: MixOverVideoOptions): Promise<void> {
         'mp4',
         opts.outPath,
       ],
-      opts.signal ? { signal: opts.signal } : {},
+      { ...(opts.signal ? { signal: opts.signal } : {}), stage: 'mux' },
     );
   } finally {
     await rm(opts.scratchWavPath, { force: true });

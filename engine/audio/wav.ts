@@ -1,4 +1,5 @@
 import { readFile, rename, writeFile, unlink } from 'node:fs/promises';
+import { timeWall } from '../../shared/node/toolchain';
 import { ffmpeg } from './ffmpeg';
 
 /** Planar audio: one Float32Array per channel, samples nominally in [-1, 1]. */
@@ -132,7 +133,7 @@ export function encodeWav(audio: PcmAudio, bits: 16 | 32 = 16): Buffer {
 
 /** Writes a WAV file atomically (temp file in the same folder, then rename). */
 export async function writeWav(path: string, audio: PcmAudio, bits: 16 | 32 = 16): Promise<void> {
-  await writeFileAtomic(path, encodeWav(audio, bits));
+  await timeWall('write', () => writeFileAtomic(path, encodeWav(audio, bits)));
 }
 
 export async function writeFileAtomic(path: string, data: Buffer): Promise<void> {

@@ -51,7 +51,7 @@ async function encode(
   const run = await runTool(
     TOOL.ffmpeg,
     [...FFMPEG_QUIET_OVERWRITE, '-i', input, ...ENCODE_ARGS[format].codecArgs, output],
-    { signal },
+    { signal, stage: 'encode' },
   );
   if (run.code !== 0)
     throw new TaskError('GENERATION_FAILED', `Encoding failed: ${lastErrorLine(run.stderr)}`);

@@ -84,7 +84,7 @@ export async function analyzeVideo(
         'null',
         '-',
       ],
-      { signal: options.signal },
+      { signal: options.signal, stage: 'decode' },
     );
     if (run.aborted) return { ok: false, message: 'Analysis was canceled.' };
     if (run.code !== 0)

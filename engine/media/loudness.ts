@@ -48,7 +48,7 @@ export async function measureLoudness(
       'null',
       '-',
     ],
-    { signal },
+    { signal, stage: 'mix' },
   );
   if (run.code !== 0)
     return { ok: false, message: `Loudness measurement failed: ${lastErrorLine(run.stderr)}` };
@@ -103,7 +103,7 @@ async function applyGain(
       ...(options.codecArgs ?? ['-c:a', 'pcm_s16le']),
       output,
     ],
-    { signal: options.signal },
+    { signal: options.signal, stage: 'mix' },
   );
   return run.code === 0 ? null : `Loudness normalisation failed: ${lastErrorLine(run.stderr)}`;
 }

@@ -1,8 +1,8 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { timeSync } from '../../shared/node/toolchain';
 import { decodeToPcm, writeWav } from '../audio/wav';
-import { watermarkWavFile } from '../watermark';
-import { normalizeLoudness, type Loudness } from './loudness';
+import { createWatermarkEmbedder } from '../watermark';
+import type { Loudness } from './loudness';
+import { masterMix } from './master-mix';
 import { probeMedia } from './probe';
 
 /** Sample rate of everything the engine mixes and renders (the watermark detector's rate too). */
@@ -71,29 +71,32 @@ export interface FinishOptions {
 }
 
 /**
- * Delivers a mix as a 16-bit WAV at `outPath`: float intermediate (no clipping before the
- * limiter), loudness normalised under a true-peak ceiling, then watermarked last so nothing
- * after it can weaken the mark.
+ * Delivers a mix as a 16-bit WAV at `outPath`: loudness brought to the target under a true-peak
+ * ceiling in memory (master-mix.ts; float all the way, no clipping before the limiter), then
+ * watermarked last so nothing after it can weaken the mark. The loudness reported is the
+ * measured integrated loudness; the true peak is the limiter's ceiling (nothing passes it).
  */
 export async function finishMix(
   pcm: Float32Array[],
   outPath: string,
   options: FinishOptions,
 ): Promise<MixOutcome<Loudness>> {
-  const dir = await mkdtemp(join(dirname(outPath), '.mix-'));
-  try {
-    const raw = join(dir, 'raw.wav');
-    await writeWav(raw, { sampleRate: MIX_RATE, channels: pcm }, 32);
-    const loudness = await normalizeLoudness(raw, outPath, {
-      targetLufs: options.targetLufs,
-      truePeakDb: options.truePeakDb,
-      signal: options.signal,
-      codecArgs: ['-c:a', 'pcm_s16le', '-ar', String(MIX_RATE)],
-    });
-    if (!loudness.ok) return loudness;
-    if (options.watermark) await watermarkWavFile(outPath, options.watermark);
-    return loudness;
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
+  if (options.signal?.aborted) return { ok: false, message: 'Mixing was canceled.' };
+  const mastered = masterMix(pcm, MIX_RATE, options);
+  if (!mastered) return { ok: false, message: 'The audio is silent; it cannot be normalised.' };
+  const { watermark } = options;
+  if (watermark)
+    timeSync('watermark', () =>
+      createWatermarkEmbedder({ ...watermark, sampleRate: MIX_RATE }).process(mastered.channels),
+    );
+  if (options.signal?.aborted) return { ok: false, message: 'Mixing was canceled.' };
+  await writeWav(outPath, { sampleRate: MIX_RATE, channels: mastered.channels }, 16);
+  return {
+    ok: true,
+    value: {
+      integratedLufs: mastered.integratedLufs,
+      truePeakDb: mastered.truePeakCeilingDb,
+      rangeLu: Number.NaN,
+    },
+  };
 }

@@ -63,7 +63,7 @@ export async function muxAudioWithVideo(
       'mp4',
       outPath,
     ],
-    { signal: options.signal },
+    { signal: options.signal, stage: 'mux' },
   );
   if (run.aborted) return { ok: false, message: 'Muxing was canceled.' };
   if (run.code !== 0) return { ok: false, message: `Muxing failed: ${lastErrorLine(run.stderr)}` };

@@ -11,8 +11,15 @@ import {
   type RunContext,
   type TaskResultFields,
 } from '../server/endpoint';
+import { StageClock } from '../../shared/node/toolchain';
 import type { TaskRecord } from './task-record';
 import type { TaskStore } from './task-store';
+
+/**
+ * Set to 1 (the bench does) to log each task's wall and CPU seconds per stage when it ends, as
+ * `task <id>: stage times {json}`; unset, nothing is measured.
+ */
+export const STAGE_TIMES_ENV = 'SOUNDSTAGE_STAGE_TIMES';
 
 /** A task interrupted this many times by engine restarts is failed (and refunded) instead. */
 const MAX_ATTEMPTS = 2;
@@ -112,8 +119,10 @@ export class TaskRunner {
         return { url: ref, content_type: options.contentType, file_size: size };
       },
     };
+    const clock = process.env[STAGE_TIMES_ENV] === '1' ? new StageClock() : undefined;
     try {
-      const result = await endpoint.run(task.input, ctx);
+      const run = () => endpoint.run(task.input, ctx);
+      const result = clock ? await clock.measure(run) : await run();
       if (isTaskFailure(result)) return { ok: false, code: result.code, message: result.message };
       return { ok: true, fields: result };
     } catch (error) {
@@ -124,6 +133,8 @@ export class TaskRunner {
       );
       const message = error instanceof Error ? error.message : String(error);
       return { ok: false, code: endpoint.failureCode, message: message || 'generation failed' };
+    } finally {
+      if (clock) ctx.log(`stage times ${JSON.stringify(Object.fromEntries(clock.entries()))}`);
     }
   }
 

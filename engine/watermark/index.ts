@@ -1,3 +1,4 @@
+import { timeSync } from '../../shared/node/toolchain';
 import { decodeToPcm, readWav, writeWav } from '../audio/wav';
 import { createWatermarkEmbedder } from './embedder';
 import { detectWatermark, type Detection } from './detector';
@@ -17,11 +18,13 @@ export async function watermarkWavFile(
   opts: { key: string; payload: number },
 ): Promise<void> {
   const audio = await readWav(path);
-  createWatermarkEmbedder({
-    key: opts.key,
-    payload: opts.payload,
-    sampleRate: audio.sampleRate,
-  }).process(audio.channels);
+  timeSync('watermark', () =>
+    createWatermarkEmbedder({
+      key: opts.key,
+      payload: opts.payload,
+      sampleRate: audio.sampleRate,
+    }).process(audio.channels),
+  );
   // Float stays float; integer PCM of any width is rewritten as 16-bit.
   await writeWav(path, audio, audio.encoding.float ? 32 : 16);
 }

@@ -5,12 +5,13 @@ import { join } from 'node:path';
 import { streamLatency, uploadThroughput } from './client-figures';
 import { mediaFigures } from './media-figures';
 import {
+  bundledAssetSizes,
   engineMemoryUnderLoad,
   firstChunkOfLongStream,
-  musicRenderSpeed,
   startEngineProcess,
   videoToVideoSoundSpeed,
 } from './engine-figures';
+import { musicRenderSpeed } from './music-figures';
 import { subtitleParseSpeed } from './subtitle-figures';
 import { subtitlesEditor } from './subtitles-editor';
 import { timelineDrag } from './timeline-drag';
@@ -28,6 +29,7 @@ const sections: [string, () => Promise<string[]>][] = [
   ['Client', () => streamLatency(target)],
   ['Client', () => uploadThroughput(target)],
   ['Engine', () => musicRenderSpeed(workDir)],
+  ['Engine', () => bundledAssetSizes()],
   ['Engine', () => firstChunkOfLongStream(workDir)],
   ['Engine', () => videoToVideoSoundSpeed(target)],
   ['Engine', () => engineMemoryUnderLoad(target, engine.child.pid!)],

@@ -1,3 +1,4 @@
+import { timeSync } from '../../../shared/node/toolchain';
 import { LoudnessMeter } from '../dsp/loudness-meter';
 import { TruePeakLimiter } from '../dsp/true-peak-limiter';
 
@@ -94,7 +95,7 @@ async function* withGain(
 ): AsyncGenerator<Float32Array[]> {
   if (mode.kind === 'fixed') {
     for await (const block of source) {
-      applyGain(block, mode.db, mode.db);
+      timeSync('mix', () => applyGain(block, mode.db, mode.db));
       yield block;
     }
     return;
@@ -160,9 +161,8 @@ export async function* master(
   );
   const fadeOutStart = options.totalFrames - fadeOutFrames;
   let position = 0;
-  const finish = (block: Float32Array[]): Float32Array[] => {
+  const fade = (block: Float32Array[]): void => {
     const frames = block[0]!.length;
-    if (frames === 0) return block;
     for (let i = 0; i < frames; i++) {
       const at = position + i;
       let gain = 1;
@@ -173,8 +173,12 @@ export async function* master(
       if (gain !== 1) for (const channel of block) channel[i]! *= gain;
     }
     position += frames;
-    options.watermark?.process(block);
-    options.outputMeter?.push(block);
+  };
+  const finish = (block: Float32Array[]): Float32Array[] => {
+    if (block[0]!.length === 0) return block;
+    timeSync('mix', () => fade(block));
+    if (options.watermark) timeSync('watermark', () => options.watermark!.process(block));
+    if (options.outputMeter) timeSync('mix', () => options.outputMeter!.push(block));
     return block;
   };
   for await (const block of withGain(
@@ -182,7 +186,7 @@ export async function* master(
     options.gain,
     options.sampleRate,
   )) {
-    const limited = limiter.process(block);
+    const limited = timeSync('mix', () => limiter.process(block));
     if (limited[0]!.length > 0) yield finish(limited);
   }
   const tail = limiter.flush();

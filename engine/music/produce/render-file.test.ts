@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -5,6 +6,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { detectWatermarkFile, DEFAULT_WATERMARK_KEY } from '../../watermark';
 import { bandRms, ebur128, probe } from '../__tests__/measure';
 import { renderMusicFile } from '../index';
+
+/** Pids of this process's live children (Linux /proc), with their command names. */
+function childProcesses(): string[] {
+  const found: string[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const [state, ppid] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(ppid) === process.pid && state !== 'Z')
+        found.push(`${entry} ${stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'))}`);
+    } catch {
+      // Gone between the listing and the read.
+    }
+  }
+  return found;
+}
 
 let dir = '';
 beforeAll(async () => {
@@ -85,4 +103,30 @@ describe('renderMusicFile', () => {
       ),
     ).rejects.toThrow();
   });
+
+  it.runIf(process.platform === 'linux')(
+    'a cancelled render kills its synthesiser and encoder at once and leaves no files',
+    async () => {
+      const controller = new AbortController();
+      const taskDir = await mkdtemp(join(dir, 'cancel-'));
+      const render = renderMusicFile(
+        { prompt: 'epic orchestral battle with choir, 120 bpm', durationSeconds: 120 },
+        { workDir: taskDir, format: 'm4a', watermarkPayload: 1, signal: controller.signal },
+      );
+      const outcome = render.then(
+        () => 'finished',
+        () => 'rejected',
+      );
+      // Cancel while a tool of the render is running.
+      while (childProcesses().length === 0) await new Promise((r) => setTimeout(r, 20));
+      expect(childProcesses().join(', ')).toMatch(/fluidsynth|ffmpeg/);
+      controller.abort();
+      expect(await outcome).toBe('rejected');
+      // SIGKILL is sent on abort; give the kernel a moment to reap.
+      for (let i = 0; i < 50 && childProcesses().length > 0; i++)
+        await new Promise((r) => setTimeout(r, 20));
+      expect(childProcesses()).toEqual([]);
+      expect(await readdir(taskDir)).toEqual([]);
+    },
+  );
 });

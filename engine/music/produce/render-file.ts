@@ -1,6 +1,8 @@
 import { rename, rm } from 'node:fs/promises';
 import { LoudnessMeter } from '../dsp/loudness-meter';
-import { master, TARGET_LUFS } from '../master/master';
+import { timeSync } from '../../../shared/node/toolchain';
+import { PeakProfile } from '../master/limiter-loss';
+import { CEILING_DBTP, master, TARGET_LUFS } from '../master/master';
 import { CONTENT_TYPES, startEncoder, type MusicFormat } from '../render/encoder';
 import { CHANNELS, SAMPLE_RATE } from '../render/fluidsynth';
 import { renderMidiWithChosenSynth } from '../render/synth-choice';
@@ -15,34 +17,12 @@ import {
 } from './prepare';
 
 /**
- * The final, encoded pass is redone (rarely) when its measured output misses the target by
- * more than this; the limiter makes loudness a slightly non-linear function of the gain.
+ * The mastered, encoded pass is redone when its measured output misses the target by more than
+ * this: the gain allowing for the limiter is a prediction (master/limiter-loss.ts), and the
+ * limiter makes loudness a slightly non-linear function of the gain.
  */
 const RETRY_LU = 0.25;
-const MAX_FINAL_PASSES = 2;
-
-/**
- * Runs the mastering chain over the stored render without encoding, to learn what loudness a
- * gain really produces once the limiter and the fades have acted. The watermark is left out
- * here: at -37 dB it moves the loudness by far less than the tolerance.
- */
-async function measureWithGain(
-  rawPath: string,
-  piece: PreparedPiece,
-  gainDb: number,
-  options: MusicRunOptions,
-): Promise<number> {
-  const meter = new LoudnessMeter(SAMPLE_RATE);
-  const chain = master(readRawFloat(rawPath), {
-    sampleRate: SAMPLE_RATE,
-    totalFrames: piece.totalFrames,
-    gain: { kind: 'fixed', db: gainDb },
-    fadeOutSeconds: piece.fadeOutSeconds,
-    outputMeter: meter,
-  });
-  for await (const _block of chain) options.signal?.throwIfAborted();
-  return meter.integrated();
-}
+const MAX_FINAL_PASSES = 3;
 
 /** The mastered, watermarked piece encoded to `path`; returns the loudness of what was encoded. */
 async function encodeWithGain(
@@ -72,9 +52,11 @@ async function encodeWithGain(
 }
 
 /**
- * The async path: render the whole piece and measure it; one pass through the limiter at the
- * measured gain shows how much loudness limiting costs, the corrected gain is encoded, and the
- * encoded output is checked (re-encoded in the rare case it still misses by over 0.25 LU).
+ * The async path, in two passes over the audio (docs/decisions/090-one-pass-music.md): the
+ * synthesiser's output is stored, measured and profiled while it renders; then it is mastered at
+ * the gain that, allowing for the limiter's predicted loss, lands on -14 LUFS, and encoded in
+ * the same pass (ffmpeg encodes in its own process while the limiter and watermark run here).
+ * What was encoded is measured; a miss over 0.25 LU (rare) redoes that pass at a corrected gain.
  * Measured landing: -14.0 to -14.3 LUFS after AAC (the encoder trims a tenth or two).
  */
 export async function renderMusicFile(
@@ -89,6 +71,7 @@ export async function renderMusicFile(
   const partPath = `${outPath}.part`;
   try {
     const meter = new LoudnessMeter(SAMPLE_RATE);
+    const profile = new PeakProfile(SAMPLE_RATE);
     let seen = 0;
     await writeRawFloat(
       rawPath,
@@ -97,15 +80,16 @@ export async function renderMusicFile(
         // Only what survives the cut to length counts.
         const keep = Math.max(0, Math.min(block[0]!.length, piece.totalFrames - seen));
         seen += block[0]!.length;
-        if (keep > 0) meter.push(block.map((c) => c.subarray(0, keep)));
+        if (keep === 0) return;
+        const kept = block.map((c) => c.subarray(0, keep));
+        timeSync('mix', () => {
+          meter.push(kept);
+          profile.push(kept);
+        });
       },
     );
     const raw = meter.integrated();
-    let gainDb = Number.isFinite(raw) ? TARGET_LUFS - raw : 0;
-    if (Number.isFinite(raw)) {
-      const limited = await measureWithGain(rawPath, piece, gainDb, options);
-      if (Number.isFinite(limited)) gainDb += TARGET_LUFS - limited;
-    }
+    let gainDb = Number.isFinite(raw) ? profile.gainFor(raw, TARGET_LUFS, CEILING_DBTP) : 0;
     for (let pass = 0; pass < MAX_FINAL_PASSES; pass++) {
       const encoded = await encodeWithGain(rawPath, partPath, piece, gainDb, options);
       if (!Number.isFinite(encoded) || Math.abs(encoded - TARGET_LUFS) <= RETRY_LU) break;

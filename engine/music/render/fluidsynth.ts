@@ -67,6 +67,7 @@ export async function* renderMidi(
         options.soundfont ?? SOUNDFONT_PATH,
         midiPath,
       ],
+      { stage: 'synthesis' },
     );
   } catch (error) {
     if (error instanceof ToolUnavailableError) throw new RenderError(error.message);

@@ -1,5 +1,6 @@
 import { createReadStream, createWriteStream } from 'node:fs';
 import { once } from 'node:events';
+import { timeSync } from '../../../shared/node/toolchain';
 import { CHANNELS } from './fluidsynth';
 
 const BLOCK_FRAMES = 8192;
@@ -17,11 +18,14 @@ export async function writeRawFloat(
     for await (const block of source) {
       onBlock(block);
       const length = block[0]!.length;
-      const interleaved = new Float32Array(length * CHANNELS);
-      for (let c = 0; c < CHANNELS; c++) {
-        const channel = block[c]!;
-        for (let i = 0; i < length; i++) interleaved[i * CHANNELS + c] = channel[i]!;
-      }
+      const interleaved = timeSync('write', () => {
+        const out = new Float32Array(length * CHANNELS);
+        for (let c = 0; c < CHANNELS; c++) {
+          const channel = block[c]!;
+          for (let i = 0; i < length; i++) out[i * CHANNELS + c] = channel[i]!;
+        }
+        return out;
+      });
       frames += length;
       if (!out.write(Buffer.from(interleaved.buffer)))
         await Promise.race([once(out, 'drain'), failed]);
@@ -42,12 +46,15 @@ export async function* readRawFloat(path: string): AsyncGenerator<Float32Array[]
   }) as AsyncIterable<Buffer>) {
     const bytes = pending.length > 0 ? Buffer.concat([pending, chunk]) : chunk;
     const frames = Math.floor(bytes.length / frameBytes);
-    const interleaved = new Float32Array(
-      bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + frames * frameBytes),
-    );
-    const block = Array.from({ length: CHANNELS }, () => new Float32Array(frames));
-    for (let i = 0; i < frames; i++)
-      for (let c = 0; c < CHANNELS; c++) block[c]![i] = interleaved[i * CHANNELS + c]!;
+    const block = timeSync('write', () => {
+      const interleaved = new Float32Array(
+        bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + frames * frameBytes),
+      );
+      const planar = Array.from({ length: CHANNELS }, () => new Float32Array(frames));
+      for (let i = 0; i < frames; i++)
+        for (let c = 0; c < CHANNELS; c++) planar[c]![i] = interleaved[i * CHANNELS + c]!;
+      return planar;
+    });
     pending = Buffer.from(bytes.subarray(frames * frameBytes));
     if (frames > 0) yield block;
   }

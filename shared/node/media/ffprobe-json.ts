@@ -43,7 +43,7 @@ export async function readFfprobe(
       '--',
       path,
     ],
-    { signal: signals.length > 1 ? AbortSignal.any(signals) : signals[0] },
+    { signal: signals.length > 1 ? AbortSignal.any(signals) : signals[0], stage: 'probe' },
   );
   if (run.unavailable) return { ok: false, reason: 'unavailable', message: run.stderr };
   if (run.aborted && timeout?.aborted)

@@ -5,3 +5,4 @@ export * from './default-toolchain';
 export * from './run';
 export * from './media-input';
 export * from './scene-score';
+export * from './stage-clock';

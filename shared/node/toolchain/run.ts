@@ -1,6 +1,7 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { defaultToolchain } from './default-toolchain';
 import { ToolUnavailableError, type Toolchain } from './resolve';
+import { trackTool, type Stage } from './stage-clock';
 import type { ToolName } from './tool-catalog';
 
 /** Starts a tool by name; injectable so a test can count spawns while the tools stay real. */
@@ -10,6 +11,8 @@ export interface SpawnToolOptions {
   toolchain?: Toolchain;
   cwd?: string;
   env?: NodeJS.ProcessEnv;
+  /** The pipeline stage this run belongs to, for the bench's per-stage figures (stage-clock.ts). */
+  stage?: Stage;
 }
 
 /**
@@ -22,12 +25,14 @@ export function spawnTool(
   options: SpawnToolOptions = {},
 ): ChildProcessWithoutNullStreams {
   const path = (options.toolchain ?? defaultToolchain()).path(name);
-  return spawn(path, [...args], {
+  const child = spawn(path, [...args], {
     stdio: ['pipe', 'pipe', 'pipe'],
     windowsHide: true,
     cwd: options.cwd,
     env: options.env,
   });
+  trackTool(options.stage, child);
+  return child;
 }
 
 export interface ToolRun {
@@ -65,6 +70,8 @@ export interface ToolRunOptions {
   /** Starts the process (tests count spawns through it). */
   spawn?: SpawnTool;
   cwd?: string;
+  /** The pipeline stage this run belongs to, for the bench's per-stage figures (stage-clock.ts). */
+  stage?: Stage;
 }
 
 const STDERR_TAIL = 16_000;
@@ -90,7 +97,7 @@ export function runTool(
     try {
       child = options.spawn
         ? options.spawn(name, args)
-        : spawnTool(name, args, { cwd: options.cwd });
+        : spawnTool(name, args, { cwd: options.cwd, stage: options.stage });
     } catch (error) {
       const unavailable = error instanceof ToolUnavailableError;
       resolve({

@@ -1,0 +1,81 @@
+import { timeSync } from '../../shared/node/toolchain';
+import { LoudnessMeter } from '../music/dsp/loudness-meter';
+import { TruePeakLimiter } from '../music/dsp/true-peak-limiter';
+import { PeakProfile } from '../music/master/limiter-loss';
+
+/**
+ * Under the asked true-peak ceiling by this much, the margin the ffmpeg normalisation this
+ * replaced kept: mixes are often encoded to AAC afterwards, which adds a little overshoot, and
+ * a deeper margin limits speech over ducked music harder than the 12 dB duck allows for.
+ */
+const AAC_MARGIN_DB = 0.6;
+/** A result further than this from the target is limited again at a corrected gain. */
+const ACCEPT_LU = 0.3;
+const MAX_PASSES = 3;
+/**
+ * A quicker release than the music's 120 ms, as the ffmpeg limiter this replaced had: a voice's
+ * peaks over ducked music must not hold the music down longer than the duck itself.
+ */
+const RELEASE_MS = 50;
+const BLOCK_FRAMES = 8192;
+
+export interface MasteredMix {
+  channels: Float32Array[];
+  integratedLufs: number;
+  /** The limiter's ceiling: no true peak of the result is above it. */
+  truePeakCeilingDb: number;
+}
+
+/** The mix at a gain through the true-peak limiter, same length and timing (latency removed). */
+function limited(pcm: Float32Array[], gainDb: number, ceilingDb: number, rate: number) {
+  const limiter = new TruePeakLimiter(rate, ceilingDb, 5, RELEASE_MS);
+  const gain = Math.pow(10, gainDb / 20);
+  const frames = pcm[0]!.length;
+  const out = pcm.map(() => new Float32Array(frames));
+  let written = 0;
+  const take = (block: Float32Array[]): void => {
+    out.forEach((channel, c) => channel.set(block[c] ?? block[0]!, written));
+    written += block[0]!.length;
+  };
+  for (let from = 0; from < frames; from += BLOCK_FRAMES) {
+    const to = Math.min(frames, from + BLOCK_FRAMES);
+    take(limiter.process(pcm.map((channel) => channel.slice(from, to).map((x) => x * gain))));
+  }
+  take(limiter.flush());
+  return out;
+}
+
+/**
+ * Brings a stereo mix to a target loudness under a true-peak ceiling in memory, with the same
+ * limiter the music uses: the gain allows for the limiter's predicted loss (music/master/
+ * limiter-loss.ts), the result is measured, and a miss over 0.3 LU is redone. Replaces three to
+ * four ffmpeg passes over WAV files (measure, limit, re-measure) with one pass over the samples
+ * already in memory (docs/decisions/091-mixes-mastered-in-memory.md). Null for silence.
+ */
+export function masterMix(
+  pcm: Float32Array[],
+  rate: number,
+  options: { targetLufs: number; truePeakDb: number },
+): MasteredMix | null {
+  const meter = new LoudnessMeter(rate);
+  const profile = new PeakProfile(rate, RELEASE_MS / 1000);
+  timeSync('mix', () => {
+    meter.push(pcm);
+    profile.push(pcm);
+  });
+  const raw = meter.integrated();
+  if (!Number.isFinite(raw)) return null;
+  const ceiling = options.truePeakDb - AAC_MARGIN_DB;
+  let gainDb = profile.gainFor(raw, options.targetLufs, ceiling);
+  let result: MasteredMix | null = null;
+  for (let pass = 0; pass < MAX_PASSES; pass++) {
+    const channels = timeSync('mix', () => limited(pcm, gainDb, ceiling, rate));
+    const measured = new LoudnessMeter(rate);
+    timeSync('mix', () => measured.push(channels));
+    result = { channels, integratedLufs: measured.integrated(), truePeakCeilingDb: ceiling };
+    const miss = options.targetLufs - result.integratedLufs;
+    if (!Number.isFinite(miss) || Math.abs(miss) <= ACCEPT_LU) break;
+    gainDb += miss;
+  }
+  return result;
+}
