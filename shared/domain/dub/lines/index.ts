@@ -1,0 +1,2 @@
+export * from './line-window';
+export * from './pcm-splice';
