@@ -223,6 +223,11 @@ test('dub batch: preflight blocks a wrong-language script, totals match usage, p
   await expect(undo).toBeEnabled({ timeout: 240_000 });
   await page.getByRole('button', { name: 'Side by side' }).click();
   await expect(page.getByTestId('dub-side-by-side').locator('video')).toHaveCount(2);
+  // The lines and the two players pass axe like the rest of the view.
+  const linesAxe = await new AxeBuilder({ page }).include('.dub-drawer').analyze();
+  expect(
+    linesAxe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical'),
+  ).toEqual([]);
   await undo.click();
   await expect(undo).toBeDisabled();
 });
