@@ -206,6 +206,30 @@ test('dub batch: preflight blocks a wrong-language script, totals match usage, p
   const costText =
     (await usage.locator('.stat').nth(2).locator('.stat__value').textContent()) ?? '';
   expect(Math.abs(Number(costText.replace(/[^0-9.]/g, '')) - amount)).toBeLessThan(0.006);
+
+  // Lines of the finished cell: one per script cue with the script's times; line 2 re-dubbed at
+  // the price stated before, side by side with one transport, then undone.
+  await app.goTo('Dub');
+  await cell(page, 'alpha.mp4', 'es').dblclick();
+  const lines = page.getByTestId('dub-line');
+  await expect(lines).toHaveCount(LINES.es.length);
+  await expect(lines.nth(1)).toHaveAttribute('data-start-ms', '2000');
+  await expect(lines.nth(1)).toHaveAttribute('data-end-ms', '4000');
+  await lines.nth(1).getByTestId('dub-line-text').fill('Mañana vamos al río.');
+  const cost = lines.nth(1).getByTestId('dub-line-cost');
+  await expect(cost).toHaveAttribute('data-amount', /^\d+\.\d{4}$/, { timeout: 60_000 });
+  await lines.nth(1).getByTestId('dub-line-redub').click();
+  const undo = page.getByTestId('dub-line-undo');
+  await expect(undo).toBeEnabled({ timeout: 240_000 });
+  await page.getByRole('button', { name: 'Side by side' }).click();
+  await expect(page.getByTestId('dub-side-by-side').locator('video')).toHaveCount(2);
+  // The lines and the two players pass axe like the rest of the view.
+  const linesAxe = await new AxeBuilder({ page }).include('.dub-drawer').analyze();
+  expect(
+    linesAxe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical'),
+  ).toEqual([]);
+  await undo.click();
+  await expect(undo).toBeDisabled();
 });
 
 test('200 videos × 17 languages: only the rows in view are rendered, all of them reachable', async ({

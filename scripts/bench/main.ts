@@ -16,6 +16,7 @@ import { subtitleParseSpeed } from './subtitle-figures';
 import { subtitlesEditor } from './subtitles-editor';
 import { timelineDrag } from './timeline-drag';
 import { dubDropFigures, dubQueueFigures } from './dub-figures';
+import { dubLineFigures } from './dub-line-figures';
 
 const workDir = await mkdtemp(join(tmpdir(), 'soundstage-bench-'));
 const key = 'sk_bench_key';
@@ -39,6 +40,7 @@ const sections: [string, () => Promise<string[]>][] = [
   ['Renderer', () => subtitlesEditor()],
   ['Dub', () => dubDropFigures(workDir)],
   ['Dub', () => dubQueueFigures(workDir)],
+  ['Dub', () => dubLineFigures(workDir)],
 ];
 let failures = 0;
 for (const [, run] of sections) {

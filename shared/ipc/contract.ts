@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { jobRequestSchema, jobSchema } from '../domain/jobs/job';
 import { dubChannels, dubEvents } from './channels/dub';
+import { dubLinesChannels, dubLinesEvents } from './channels/dub-lines';
 import { editorChannels, editorEvents } from './channels/editor';
 import { mediaChannels, mediaEvents } from './channels/media';
 import { projectChannels, projectEvents } from './channels/project';
@@ -133,6 +134,7 @@ export const requestChannels = {
   ...projectChannels,
   ...subtitlesChannels,
   ...dubChannels,
+  ...dubLinesChannels,
   ...editorChannels,
   ...storageChannels,
   ...toolsChannels,
@@ -156,6 +158,7 @@ export const eventChannels = {
   ...projectEvents,
   ...subtitlesEvents,
   ...dubEvents,
+  ...dubLinesEvents,
   ...editorEvents,
 } as const;
 

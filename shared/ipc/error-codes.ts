@@ -73,6 +73,17 @@ export const LOCAL_ERROR_CODES = [
   // Dub batches.
   'nothing_to_dub',
   'no_dub_results',
+  // Line re-dubs of a finished dub (docs/dubbing.md "Re-dub one line").
+  'line_empty',
+  'line_script_failed',
+  'nothing_to_undo',
+  'undo_failed',
+  'dub_missing',
+  'no_offline_voice',
+  'unknown_line',
+  'line_too_long',
+  'line_outside_video',
+  'window_cut_failed',
 ] as const;
 
 export type LocalErrorCode = (typeof LOCAL_ERROR_CODES)[number];

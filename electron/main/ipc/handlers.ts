@@ -23,6 +23,7 @@ import { subtitleHandlers } from './handlers-subtitles';
 import { mediaHandlers } from './handlers-media';
 import { projectHandlers } from './handlers-project';
 import { dubHandlers } from './handlers-dub';
+import { dubLinesHandlers } from './handlers-dub-lines';
 
 /** What the Electron adapters (or the browser-mode host) provide for the platform's own UI. */
 export interface PlatformDeps {
@@ -204,6 +205,7 @@ export function createHandlers(deps: HandlerDeps): IpcHandlers {
     ...mediaHandlers(services, files),
     ...projectHandlers(services, files),
     ...dubHandlers(services),
+    ...dubLinesHandlers(services),
     ...editorHandlers(platform),
     'tools:capabilities': async ({ refresh }) => ok(await services.tools.view(refresh)),
     'tools:setPath': ({ tool, path: toolPath }) => services.tools.setPath(tool, toolPath),

@@ -16,6 +16,7 @@ import type { UploadLimits } from './media/preflight';
 import { ProjectStore } from './project/project-store';
 import { DubFacts } from './dub/dub-facts';
 import { DubQueue } from './dub/dub-queue';
+import { DubLines } from './dub-lines/dub-lines';
 import { RequestPacer } from './dub/request-pacer';
 import { probeMedia } from './media/probe';
 import { LIMITS } from '../../../shared/api/limits';
@@ -65,6 +66,8 @@ export interface MainServices {
   readonly projects: ProjectStore;
   /** The Dub batch queue (dub:*) and its facts cache. */
   readonly dub: DubQueue;
+  /** Line re-dubs of finished cells (dub:line*). */
+  readonly dubLines: DubLines;
   readonly dubFacts: DubFacts;
   /** Paces every request to the service under the account's rpm_limit. */
   readonly pacer: RequestPacer;
@@ -182,6 +185,7 @@ export async function createMainServices(options: MainServicesOptions): Promise<
 
   // Bound once the queue exists (it needs the runner); the runner asks it only from pump().
   let dub: DubQueue | null = null;
+  let dubLines: DubLines | null = null;
   const jobs = new JobRunner({
     dataDir: options.userDataDir,
     projectFolder: () => settings.get().projectFolder,
@@ -190,6 +194,7 @@ export async function createMainServices(options: MainServicesOptions): Promise<
     origin: () => originOf(settings.get()),
     onChange: (job) => {
       dub?.jobChanged(job);
+      dubLines?.jobChanged(job);
       options.emit('jobs:changed', redactedJob(job, secrets()));
     },
     holds: (job) => dub?.holds(job) ?? false,
@@ -265,6 +270,15 @@ export async function createMainServices(options: MainServicesOptions): Promise<
     onRunsChanged: (projectPath, runs) => options.emit('dub:runsChanged', { projectPath, runs }),
     onBatchProgress: (progress) => options.batchProgress?.(progress),
   });
+  const queue = dub;
+  dubLines = new DubLines({
+    jobs,
+    track: (jobId) => queue.track({ line: jobId }),
+    client,
+    engine: () => (settings.get().engine.kind === 'local' ? 'local' : 'remote'),
+    capabilities: () => tools?.engineTable() ?? Promise.resolve(null),
+    onChanged: (file) => options.emit('dub:linesChanged', { dub: file }),
+  });
 
   if (settings.get().engine.kind === 'local') {
     const started = await engine.start();
@@ -281,6 +295,7 @@ export async function createMainServices(options: MainServicesOptions): Promise<
     media,
     projects,
     dub,
+    dubLines,
     dubFacts,
     pacer,
     tools,

@@ -78,6 +78,16 @@ const LOCAL_TITLES: Record<LocalErrorCode, string> = {
   nothing_to_restore: 'Nothing to restore',
   nothing_to_dub: 'Nothing to dub',
   no_dub_results: 'No dubbed results yet',
+  line_empty: 'The line has no words',
+  line_script_failed: 'The line could not be prepared',
+  nothing_to_undo: 'Nothing to undo',
+  undo_failed: 'Undo failed',
+  dub_missing: 'The dubbed video is gone',
+  no_offline_voice: 'No offline voice for this language',
+  unknown_line: 'Unknown line',
+  line_too_long: 'Line too long to re-dub alone',
+  line_outside_video: 'Line outside the video',
+  window_cut_failed: 'The line could not be cut',
 };
 
 export function isApiErrorKind(value: string): value is ApiErrorKind {

@@ -7,7 +7,9 @@ import { Button } from '../../ui/Button';
 import { ProgressBar } from '../../ui/ProgressBar';
 import { useDubBatch } from './batch-store';
 import { ACTIVE_STATES, elapsedText, STATE_LABEL } from './cell-view';
+import { DubLines } from './DubLines';
 import { DubPreview } from './DubPreview';
+import { cellKey } from './line-edits-store';
 import { asRecord, DubReports } from './DubReports';
 import { SrtDiff } from './SrtDiff';
 import { useNow } from './use-now';
@@ -25,6 +27,7 @@ export function CellDrawer({
 }) {
   const openCell = useDubBatch((s) => s.openCell);
   const runs = useDubBatch((s) => s.runs);
+  const ducking = useDubBatch((s) => s.ducking);
   const now = useNow(1000);
   if (!openCell) return null;
   const row = plan.rows.find((r) => r.video === openCell.video);
@@ -124,7 +127,27 @@ export function CellDrawer({
       {output && (
         <section aria-label="Preview">
           <h4>Preview</h4>
-          <DubPreview original={cell.video} dubbed={output.path} />
+          <DubPreview
+            original={cell.video}
+            dubbed={output.path}
+            cellKey={cellKey(cell.video, cell.language)}
+          />
+        </section>
+      )}
+      {output && cell.script && state === 'succeeded' && (
+        <section aria-label="Lines">
+          <h4>Lines</h4>
+          <DubLines
+            cell={{
+              key: cellKey(cell.video, cell.language),
+              video: cell.video,
+              dub: output.path,
+              script: cell.script,
+              language: cell.language,
+              ducking,
+            }}
+            retimed={srt?.path}
+          />
         </section>
       )}
       {job?.result && (

@@ -1,0 +1,3 @@
+export * from './line-window';
+export * from './pcm-splice';
+export * from './follow-clock';
