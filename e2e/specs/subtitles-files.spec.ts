@@ -3,6 +3,7 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import iconv from 'iconv-lite';
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures/host';
 import { AppPage } from '../pages/app-page';
@@ -51,6 +52,14 @@ async function importFile(page: Page, file: string) {
   await (await chooser).setFiles(file);
 }
 
+/** Serious or critical axe-core violations inside one region (see accessibility.spec.ts). */
+async function axeProblems(page: Page, selector: string): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).include(selector).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
 /** Seeks the picture the way the native controls would: only the video element knows. */
 async function seekVideo(page: Page, seconds: number) {
   await page.getByTestId('score-video').evaluate((video: HTMLVideoElement, at: number) => {
@@ -93,6 +102,10 @@ test('legacy encodings import right, the chooser asks when unsure, the cue shows
   await importFile(page, short);
   const select = page.getByTestId('subs-encoding-select');
   await expect(select).toBeVisible();
+  expect(await axeProblems(page, '[data-testid="subs-encoding-chooser"]')).toEqual([]);
+  // Keyboard alone: the select takes focus and arrow keys pick.
+  await select.focus();
+  await expect(select).toBeFocused();
   await select.selectOption('windows-1251');
   const preview = page.getByTestId('subs-encoding-preview');
   await expect(preview).toHaveAttribute('data-encoding', 'windows-1251');
@@ -122,6 +135,7 @@ test('legacy encodings import right, the chooser asks when unsure, the cue shows
   await seekVideo(page, 1);
   await expect(overlay).toHaveAttribute('data-cue-id', firstId);
   await expect(overlay).toContainText('Привет');
+  expect(await axeProblems(page, '.subs-media')).toEqual([]);
   await seekVideo(page, 3);
   await expect(overlay).toHaveCount(0);
   await seekVideo(page, 4.5);

@@ -53,6 +53,7 @@ export function EncodingChooser() {
         </label>
         <select
           id={selectId}
+          className="select subs-encoding__select"
           data-testid="subs-encoding-select"
           value={read.encoding}
           onChange={(event) => void previewEncoding(event.target.value as SubtitleEncoding)}

@@ -57,6 +57,7 @@ export function SubsOverlay({ part }: { part: SubtitlesPart }) {
           <label htmlFor={selectId}>Subtitles on the picture</label>
           <select
             id={selectId}
+            className="select subs-encoding__select"
             data-testid="subs-overlay-language"
             value={language}
             onChange={(event) => setChosen(event.target.value)}
