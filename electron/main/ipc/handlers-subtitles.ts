@@ -52,14 +52,17 @@ export function subtitleHandlers(
   deps: SubtitleHandlerDeps,
 ): DomainHandlers<typeof subtitlesChannels> {
   return {
-    'subtitles:read': async ({ path: requested, language }) => {
+    'subtitles:read': async ({ path: requested, language, encoding }) => {
       const real = await deps.files.allowRead(requested);
       if (!real) return outside();
       if (!(await fs.stat(real)).isFile())
         return fail('not_a_file', 'That is a folder. Choose an .srt or .vtt file.', {
           field: 'path',
         });
-      const read = await readSubtitleFile(real, language ? { language } : {});
+      const read = await readSubtitleFile(real, {
+        ...(language ? { language } : {}),
+        ...(encoding ? { encoding } : {}),
+      });
       if (!read.ok) {
         const { code, message, line } = read.error;
         return fail(code, message, { field: 'path', ...(line !== undefined ? { line } : {}) });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { encodingCandidateSchema, subtitleEncodingSchema } from './encodings';
 
 /**
  * What reading a subtitle file yields, as zod schemas: the IPC contract and the Node-side
@@ -8,23 +9,8 @@ import { z } from 'zod';
 export const subtitleFormatSchema = z.enum(['srt', 'vtt']);
 export type SubtitleFormat = z.infer<typeof subtitleFormatSchema>;
 
-/** The byte encoding a file was read in (files are always written as UTF-8 without BOM). */
-export const subtitleEncodingSchema = z.enum([
-  'utf-8',
-  'utf-8-bom',
-  'utf-16le',
-  'utf-16be',
-  'windows-1252',
-]);
-export type SubtitleEncoding = z.infer<typeof subtitleEncodingSchema>;
-
-export const ENCODING_NAMES: Record<SubtitleEncoding, string> = {
-  'utf-8': 'UTF-8',
-  'utf-8-bom': 'UTF-8 with BOM',
-  'utf-16le': 'UTF-16 LE',
-  'utf-16be': 'UTF-16 BE',
-  'windows-1252': 'Windows-1252 (Latin-1)',
-};
+export { ENCODING_NAMES, subtitleEncodingSchema } from './encodings';
+export type { SubtitleEncoding } from './encodings';
 
 export const cueSchema = z.object({
   id: z.string().min(1).max(100),
@@ -95,6 +81,15 @@ export const languageGuessSchema = z.object({
 export const subtitleReadSchema = z.object({
   format: subtitleFormatSchema,
   encoding: subtitleEncodingSchema,
+  /**
+   * False when the detector could not decide (low confidence, or a close second that reads
+   * differently): the editor then shows a chooser beside `preview` before importing.
+   */
+  encodingSure: z.boolean().default(true),
+  /** What the detector considered, most likely first (empty for Unicode files). */
+  encodingCandidates: z.array(encodingCandidateSchema).max(40).default([]),
+  /** The first lines of the decoded text, so the user can see whether it reads right. */
+  preview: z.string().max(4000).default(''),
   bytes: z.number().int(),
   cues: z.array(cueSchema),
   repairs: z.array(readRepairSchema),

@@ -22,3 +22,5 @@ export type { Fix } from './fixes/fix';
 export * from './edits';
 export * from './find-replace';
 export * from './glossary';
+export { parseMarkup } from './markup';
+export type { MarkupRun } from './markup';

@@ -30,6 +30,16 @@ function letterWeight(text: string): number {
   return letters + 2 * ideographic;
 }
 
+/**
+ * tinyld over the same text twice (a read guesses the language, then checks the label, on one
+ * sample) costs twice; the last answer is kept. Detection is a pure function of the text.
+ */
+let lastDetection: { text: string; result: ReturnType<typeof detectAll> } | null = null;
+function detectOnce(text: string): ReturnType<typeof detectAll> {
+  if (lastDetection?.text !== text) lastDetection = { text, result: detectAll(text) };
+  return lastDetection.result;
+}
+
 export interface LanguageVerdict {
   /** false only when the text is confidently another language. */
   matches: boolean;
@@ -51,7 +61,7 @@ const CODE_OF_FAMILY: Record<string, LanguageCode> = { zh: 'zh_cn' };
 /** The language the text reads as, or null when it is too short to tell. Runs locally. */
 export function guessLanguage(text: string): LanguageGuess | null {
   if (letterWeight(text) < MIN_LETTERS_FOR_VERDICT) return null;
-  const top = detectAll(text)[0];
+  const top = detectOnce(text)[0];
   if (!top) return null;
   const family = FAMILY_OF_DETECTED[top.lang] ?? top.lang;
   const code =
@@ -64,7 +74,7 @@ export function guessLanguage(text: string): LanguageGuess | null {
 export function checkDeclaredLanguage(text: string, declared: LanguageCode): LanguageVerdict {
   if (letterWeight(text) < MIN_LETTERS_FOR_VERDICT)
     return { matches: true, detected: null, accuracy: 0 };
-  const candidates = detectAll(text).map((c) => ({
+  const candidates = detectOnce(text).map((c) => ({
     family: FAMILY_OF_DETECTED[c.lang] ?? c.lang,
     accuracy: c.accuracy,
   }));

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   cueSchema,
+  subtitleEncodingSchema,
   subtitleFormatSchema,
   subtitleReadSchema,
   vttExtrasSchema,
@@ -25,7 +26,8 @@ const fileName = z
 export const subtitlesChannels = {
   /**
    * Reads an .srt/.vtt file the user picked or that lies in the app's folders. Answers the
-   * encoding it was read in, what was repaired, warnings (over the 1 MiB dubbing limit, 10,000+
+   * encoding it was read in (with `encodingSure` false, the candidates and a text `preview`
+   * when the detector could not decide; read again with `encoding` to see another), what was repaired, warnings (over the 1 MiB dubbing limit, 10,000+
    * cues, absurdly long lines, timing errors, text not in the labelled `language`), the cues,
    * the detected language and, for VTT, the blocks to keep on save. A file that cannot be read
    * fails with code `empty_file`, `binary_file`, `unsupported_encoding`, `not_subtitles`,
@@ -39,6 +41,8 @@ export const subtitlesChannels = {
         path: filePath,
         /** The language the file is meant to be in; defaults to the name's (`clip.es.srt`). */
         language: z.string().min(2).max(20).optional(),
+        /** Read in this encoding (the user's pick in the chooser) instead of detecting it. */
+        encoding: subtitleEncodingSchema.optional(),
       })
       .strict(),
     response: subtitleReadSchema,

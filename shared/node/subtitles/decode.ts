@@ -1,7 +1,23 @@
+import type { EncodingCandidate } from '../../domain/subtitles/encodings';
 import type { ReadError, SubtitleEncoding } from '../../domain/subtitles/file';
+import { decodeAs, detectLegacyEncoding } from './detect-encoding';
 
-export type Decoded =
-  { ok: true; text: string; encoding: SubtitleEncoding } | { ok: false; error: ReadError };
+export interface DecodedText {
+  text: string;
+  encoding: SubtitleEncoding;
+  /** False when a legacy encoding was a guess: the editor asks before importing. */
+  sure: boolean;
+  candidates: EncodingCandidate[];
+}
+
+export type Decoded = ({ ok: true } & DecodedText) | { ok: false; error: ReadError };
+
+export interface DecodeOptions {
+  /** The encoding the user chose: used as is, no detection. */
+  encoding?: SubtitleEncoding;
+  /** The file's language label, which breaks ties between legacy encodings. */
+  language?: string | null;
+}
 
 const startsWith = (bytes: Uint8Array, ...prefix: number[]) =>
   prefix.every((byte, i) => bytes[i] === byte);
@@ -54,75 +70,91 @@ function hasBinaryCharacters(text: string): boolean {
   return control > sample * 0.01;
 }
 
-function decode(label: string, bytes: Uint8Array, fatal = false): string {
-  return new TextDecoder(label, { fatal }).decode(bytes);
+/** UTF-32 without a BOM: ASCII-range text shows three NUL bytes in every four. */
+function utf32WithoutBom(bytes: Uint8Array): 'utf-32le' | 'utf-32be' | null {
+  const sample = Math.min(bytes.length, 4096) & ~3;
+  if (sample < 16) return null;
+  let le = 0;
+  let be = 0;
+  for (let i = 0; i < sample; i += 4) {
+    if (bytes[i + 1] === 0 && bytes[i + 2] === 0 && bytes[i + 3] === 0 && bytes[i] !== 0) le += 1;
+    if (bytes[i] === 0 && bytes[i + 1] === 0 && bytes[i + 2] === 0 && bytes[i + 3] !== 0) be += 1;
+  }
+  const units = sample / 4;
+  if (le > units * 0.6) return 'utf-32le';
+  if (be > units * 0.6) return 'utf-32be';
+  return null;
+}
+
+function isUtf8(bytes: Uint8Array): boolean {
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const unicode = (encoding: SubtitleEncoding): Omit<DecodedText, 'text'> => ({
+  encoding,
+  sure: true,
+  candidates: [],
+});
+
+/** Which encoding the bytes are in, and whether that is known or a guess. */
+function chooseEncoding(bytes: Uint8Array, options: DecodeOptions): Omit<DecodedText, 'text'> {
+  if (options.encoding) return unicode(options.encoding);
+  if (startsWith(bytes, 0xff, 0xfe, 0x00, 0x00)) return unicode('utf-32le');
+  if (startsWith(bytes, 0x00, 0x00, 0xfe, 0xff)) return unicode('utf-32be');
+  if (startsWith(bytes, 0xef, 0xbb, 0xbf)) return unicode('utf-8-bom');
+  if (startsWith(bytes, 0xff, 0xfe)) return unicode('utf-16le');
+  if (startsWith(bytes, 0xfe, 0xff)) return unicode('utf-16be');
+  const utf32 = utf32WithoutBom(bytes);
+  if (utf32) return unicode(utf32);
+  const utf16 = utf16WithoutBom(bytes);
+  if (utf16) return unicode(utf16);
+  if (isUtf8(bytes)) return unicode('utf-8');
+  return detectLegacyEncoding(bytes, options.language);
+}
+
+const BOM_LENGTH: Partial<Record<SubtitleEncoding, number>> = {
+  'utf-32le': 4,
+  'utf-32be': 4,
+  'utf-8-bom': 3,
+  'utf-16le': 2,
+  'utf-16be': 2,
+};
+
+function bomLength(bytes: Uint8Array, encoding: SubtitleEncoding): number {
+  const length = BOM_LENGTH[encoding] ?? 0;
+  const boms: Partial<Record<SubtitleEncoding, number[]>> = {
+    'utf-32le': [0xff, 0xfe, 0x00, 0x00],
+    'utf-32be': [0x00, 0x00, 0xfe, 0xff],
+    'utf-8-bom': [0xef, 0xbb, 0xbf],
+    'utf-16le': [0xff, 0xfe],
+    'utf-16be': [0xfe, 0xff],
+  };
+  return length > 0 && startsWith(bytes, ...boms[encoding]!) ? length : 0;
 }
 
 /**
- * Windows-1252's 0x80-0x9F (the euro sign, curly quotes, dashes...). Node's TextDecoder treats
- * "windows-1252" as Latin-1 and would give control characters here, so the table is ours.
+ * Bytes -> text, saying which encoding was used and whether it was certain: a BOM decides
+ * (UTF-8, UTF-16 and UTF-32, LE/BE), then UTF-32/UTF-16 without a BOM by their NUL pattern,
+ * then strict UTF-8, and otherwise the legacy code page the detector ranks first
+ * (detect-encoding.ts), marked unsure when it could not decide. Binary data and empty files
+ * are errors, not guesses.
  */
-const CP1252_HIGH =
-  '\u20ac\u0081\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u008d\u017d\u008f' +
-  '\u0090\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u009d\u017e\u0178';
-
-function decodeWindows1252(bytes: Uint8Array): string {
-  let text = '';
-  for (let i = 0; i < bytes.length; i += 8192) {
-    const chunk = bytes.subarray(i, i + 8192);
-    text += String.fromCharCode(
-      ...Array.from(chunk, (byte) =>
-        byte >= 0x80 && byte <= 0x9f ? CP1252_HIGH.charCodeAt(byte - 0x80) : byte,
-      ),
-    );
-  }
-  return text;
-}
-
-/**
- * Bytes -> text, saying which encoding was used: a BOM decides (UTF-8, UTF-16 LE/BE; UTF-32 is
- * refused by name), then UTF-16 without a BOM by its NUL pattern, then strict UTF-8, and
- * otherwise Windows-1252, the superset of Latin-1 that old Western subtitle files use. Binary
- * data and empty files are errors, not guesses.
- */
-export function decodeSubtitleBytes(bytes: Uint8Array): Decoded {
-  if (startsWith(bytes, 0xff, 0xfe, 0x00, 0x00) || startsWith(bytes, 0x00, 0x00, 0xfe, 0xff)) {
-    return {
-      ok: false,
-      error: {
-        code: 'unsupported_encoding',
-        message:
-          'The file is UTF-32 text, which subtitle players and the dubbing service do not read. Save it as UTF-8 and open it again.',
-      },
-    };
-  }
-  let decoded: { text: string; encoding: SubtitleEncoding } | null = null;
-  if (startsWith(bytes, 0xef, 0xbb, 0xbf))
-    decoded = { text: decode('utf-8', bytes), encoding: 'utf-8-bom' };
-  else if (startsWith(bytes, 0xff, 0xfe))
-    decoded = { text: decode('utf-16le', bytes.subarray(2)), encoding: 'utf-16le' };
-  else if (startsWith(bytes, 0xfe, 0xff))
-    decoded = { text: decode('utf-16be', bytes.subarray(2)), encoding: 'utf-16be' };
-  else {
-    const utf16 = utf16WithoutBom(bytes);
-    if (utf16) decoded = { text: decode(utf16, bytes), encoding: utf16 };
-  }
-  if (!decoded) {
-    if (looksBinary(bytes)) {
-      return { ok: false, error: BINARY };
-    }
-    try {
-      decoded = { text: decode('utf-8', bytes, true), encoding: 'utf-8' };
-    } catch {
-      decoded = { text: decodeWindows1252(bytes), encoding: 'windows-1252' };
-    }
-  }
-  const text = decoded.text.replace(/^\uFEFF/, '');
+export function decodeSubtitleBytes(bytes: Uint8Array, options: DecodeOptions = {}): Decoded {
+  const chosen = chooseEncoding(bytes, options);
+  const isUnicode = chosen.encoding.startsWith('utf-');
+  if (!isUnicode && looksBinary(bytes)) return { ok: false, error: BINARY };
+  const decoded = decodeAs(bytes.subarray(bomLength(bytes, chosen.encoding)), chosen.encoding);
+  const text = decoded.replace(/^\uFEFF/, '');
   if (text.trim() === '')
     return {
       ok: false,
       error: { code: 'empty_file', message: 'The file is empty: it has no cues to read.' },
     };
   if (hasBinaryCharacters(text)) return { ok: false, error: BINARY };
-  return { ok: true, ...decoded, text };
+  return { ok: true, ...chosen, text };
 }

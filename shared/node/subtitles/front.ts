@@ -1,11 +1,11 @@
 import type { ReadError, ReadRepair, SubtitleFormat } from '../../domain/subtitles/file';
-import { canonicalTimestamp, readTimestamp, TIMING_LINE } from './timestamp';
+import { readTimestamp, TIMING_LINE } from './timestamp';
 
 /**
- * The tolerant front of the reader: real-world file text -> the canonical text `subtitle` parses
- * correctly, plus a list of what was mended. It finds cue blocks itself (a timing line starts a
+ * The tolerant front of the reader: real-world file text -> cues with integer-ms times and
+ * their text lines, plus a list of what was mended. It finds cue blocks itself (a timing line starts a
  * cue even without a blank line before it), drops cue numbers and VTT identifiers, lifts VTT
- * STYLE/REGION/NOTE blocks out, and rewrites every timing line canonically. Why each step is
+ * STYLE/REGION/NOTE blocks out, and reads every timing line tolerantly. Why each step is
  * here and not left to `subtitle`: docs/decisions/040-subtitle-reader.md.
  */
 
@@ -21,16 +21,10 @@ export interface FrontCue {
 export interface Prepared {
   format: SubtitleFormat;
   cues: FrontCue[];
-  /** Text for `subtitle`'s parseSync; `lineOf[i]` is the original line of its line i. */
-  canonical: string;
-  lineOf: number[];
   repairs: ReadRepair[];
   header: string;
   blocks: { kind: 'STYLE' | 'REGION' | 'NOTE'; text: string }[];
 }
-
-/** `subtitle` ends a cue at any text line starting with NOTE, even in SRT; this mark hides it. */
-export const NOTE_GUARD = '\uE000';
 
 const VTT_BLOCK = /^(NOTE|STYLE|REGION)(?=$|[ \t])/;
 const quote = (line: string) => `"${line.length > 60 ? `${line.slice(0, 57)}...` : line}"`;
@@ -240,33 +234,11 @@ export function prepareSubtitleText(
     }
   }
 
-  const out: string[] = format === 'vtt' ? ['WEBVTT', ''] : [];
-  const lineOf: number[] = format === 'vtt' ? [1, 1] : [];
-  cues.forEach((cue, i) => {
-    if (i > 0) {
-      out.push('');
-      lineOf.push(cue.line);
-    }
-    out.push(`${canonicalTimestamp(cue.startMs)} --> ${canonicalTimestamp(cue.endMs)}`);
-    lineOf.push(cue.line);
-    cue.text.forEach((line, j) => {
-      out.push(line.startsWith('NOTE') ? NOTE_GUARD + line : line);
-      lineOf.push(cue.line + 1 + j);
-    });
-  });
-  // A closing blank line makes `subtitle` emit a last cue that has no text (with no cue at all,
-  // it would expect one).
-  if (cues.length > 0) {
-    out.push('');
-    lineOf.push(lines.length);
-  }
   return {
     ok: true,
     value: {
       format,
       cues,
-      canonical: out.join('\n'),
-      lineOf,
       repairs: [...repairs, ...summarise(tally)],
       header,
       blocks,

@@ -5,6 +5,7 @@ import type { Cue } from '../../domain/subtitles/cue';
 import type {
   ReadError,
   ReadWarning,
+  SubtitleEncoding,
   SubtitleFormat,
   SubtitleRead,
 } from '../../domain/subtitles/file';
@@ -28,7 +29,12 @@ export interface ReadOptions {
   filename?: string;
   /** The language the file is said to be in; overrides the file name's. */
   language?: string;
+  /** The encoding the user chose in the chooser; skips detection. */
+  encoding?: SubtitleEncoding;
 }
+
+/** How much decoded text the encoding chooser shows. */
+export const PREVIEW_CHARS = 1200;
 
 export type ReadOutcome = { ok: true; value: SubtitleRead } | { ok: false; error: ReadError };
 
@@ -124,7 +130,11 @@ function timingWarning(cues: readonly Cue[], language: string): ReadWarning | nu
  */
 export function readSubtitleBytes(bytes: Uint8Array, options: ReadOptions = {}): ReadOutcome {
   if (bytes.byteLength > MAX_READ_BYTES) return tooLargeToRead(bytes.byteLength);
-  const decoded = decodeSubtitleBytes(bytes);
+  const label = options.language ?? languageFromName(options.filename);
+  const decoded = decodeSubtitleBytes(bytes, {
+    ...(options.encoding ? { encoding: options.encoding } : {}),
+    language: label,
+  });
   if (!decoded.ok) return decoded;
   const parsed = parseSubtitleText(decoded.text, formatFromName(options.filename));
   if (!parsed.ok) return parsed;
@@ -149,7 +159,6 @@ export function readSubtitleBytes(bytes: Uint8Array, options: ReadOptions = {}):
   }
   const long = longLineWarning(cues, cueLines);
   if (long) warnings.push(long);
-  const label = options.language ?? languageFromName(options.filename);
   const sample = sampleText(cues);
   const guess = guessLanguage(sample);
   if (isLanguageCode(label)) {
@@ -171,6 +180,9 @@ export function readSubtitleBytes(bytes: Uint8Array, options: ReadOptions = {}):
     value: {
       format,
       encoding: decoded.encoding,
+      encodingSure: decoded.sure,
+      encodingCandidates: decoded.candidates,
+      preview: decoded.text.slice(0, PREVIEW_CHARS),
       bytes: bytes.byteLength,
       cues,
       repairs,

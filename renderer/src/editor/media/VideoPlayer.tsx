@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { attachVideo, stop } from './player';
 import { useTransport } from './transport-store';
 
@@ -6,7 +6,16 @@ import { useTransport } from './transport-store';
  * The picture. Its own sound plays through the mix preview (the source lane), so the element
  * is never muted here; the transport store follows its clock.
  */
-export function VideoPlayer({ src, name }: { src: string | undefined; name: string }) {
+export function VideoPlayer({
+  src,
+  name,
+  overlay,
+}: {
+  src: string | undefined;
+  name: string;
+  /** Drawn over the picture (Subtitles' cue text), positioned by the caller's CSS. */
+  overlay?: ReactNode;
+}) {
   const ref = useRef<HTMLVideoElement>(null);
 
   useEffect(() => {
@@ -42,6 +51,7 @@ export function VideoPlayer({ src, name }: { src: string | undefined; name: stri
         onEnded={stop}
         onClick={() => ref.current && (ref.current.paused ? void ref.current.play() : stop())}
       />
+      {overlay}
       {!src && <div className="score-video__loading muted">Loading picture…</div>}
     </div>
   );

@@ -1,6 +1,7 @@
 import { useState, type DragEvent } from 'react';
 import { ENCODING_NAMES } from '../../../../shared/domain/subtitles/file';
 import { Button } from '../../ui/Button';
+import { EncodingChooser } from './EncodingChooser';
 import { fileName } from './import-script';
 import { useSubsView, subsPart } from './subs-store';
 import { useSubsImport } from './use-subs-import';
@@ -55,6 +56,7 @@ export function ImportBar({ videoPath }: { videoPath: string | undefined }) {
           {lastImport.notes.length > 1 && ` · ${lastImport.notes.slice(1, 4).join(' · ')}`}
         </p>
       )}
+      <EncodingChooser />
       {failure && (
         <p
           className="small subs-import__error"

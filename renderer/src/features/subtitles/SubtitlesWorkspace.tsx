@@ -11,6 +11,7 @@ import { ImportBar } from './ImportBar';
 import { fileName } from './import-script';
 import { QcPanel } from './QcPanel';
 import { subsDocument, useSubsView } from './subs-store';
+import { SubsOverlay } from './SubsOverlay';
 import { SubsWaveform } from './SubsWaveform';
 import { useSubsAutosave } from './use-subs-autosave';
 import { useSubsChecks } from './use-subs-checks';
@@ -79,7 +80,11 @@ export function SubtitlesWorkspace() {
         <>
           {part.video && (
             <div className="subs-media">
-              <VideoPlayer src={media.videoUrl} name={fileName(part.video.path)} />
+              <VideoPlayer
+                src={media.videoUrl}
+                name={fileName(part.video.path)}
+                overlay={<SubsOverlay part={part} />}
+              />
               {media.durationMs > 0 ? (
                 <SubsWaveform
                   peaks={media.peaks}

@@ -8,6 +8,9 @@ import { proofreadOpening } from './job-opening';
 const read = (language: string | null, texts: string[], offsetMs = 0): SubtitleRead => ({
   format: 'srt',
   encoding: 'utf-8',
+  encodingSure: true,
+  encodingCandidates: [],
+  preview: '',
   bytes: 100,
   cues: texts.map((text, i) => ({
     id: `c${i + 1}`,

@@ -2,6 +2,8 @@ import { useCallback } from 'react';
 import type { Job } from '../../../../shared/domain/jobs/job';
 import { invokeResult } from '../../bridge/invoke';
 import { pathsOfDroppedFiles, pickFiles } from '../../bridge/files';
+import type { SubtitleEncoding } from '../../../../shared/domain/subtitles/file';
+import { useEncodingChoice } from './encoding-choice';
 import { addReadFiles, fileName, importNotes, type ReadFile } from './import-script';
 import { proofreadOpening } from './job-opening';
 import { editSubs, subsDocument, useSubsView } from './subs-store';
@@ -9,12 +11,18 @@ import { editSubs, subsDocument, useSubsView } from './subs-store';
 /**
  * Reads subtitle files through main (subtitles:read) and adds them to the script as ONE undo
  * step. Every file is read before anything is added, so a rejected file leaves the script as it
- * was (nothing half-imported) and `subs-error` names the file and the line.
+ * was (nothing half-imported) and `subs-error` names the file and the line. A file whose
+ * encoding the detector could not decide stops the import at the chooser (EncodingChooser);
+ * the user's pick resumes it with the files already read.
  */
-async function readAll(paths: readonly string[]): Promise<ReadFile[] | null> {
+async function readAll(
+  paths: readonly string[],
+  done: ReadFile[],
+  label: string,
+): Promise<ReadFile[] | null> {
   const view = useSubsView.getState();
-  const files: ReadFile[] = [];
-  for (const path of paths) {
+  const files = [...done];
+  for (const [index, path] of paths.entries()) {
     const result = await invokeResult('subtitles:read', { path });
     if (!result.ok) {
       view.set({
@@ -26,17 +34,36 @@ async function readAll(paths: readonly string[]): Promise<ReadFile[] | null> {
       });
       return null;
     }
+    if (!result.value.encodingSure) {
+      useEncodingChoice.getState().set({
+        path,
+        read: result.value,
+        done: files,
+        rest: paths.slice(index + 1),
+        label,
+        loading: false,
+        error: null,
+      });
+      return null;
+    }
     files.push({ path, read: result.value });
   }
   return files;
 }
 
-export async function importSubtitlePaths(paths: readonly string[], label = 'Import subtitles') {
+export async function importSubtitlePaths(
+  paths: readonly string[],
+  label = 'Import subtitles',
+  done: ReadFile[] = [],
+) {
   const view = useSubsView.getState();
-  if (paths.length === 0) return;
-  view.set({ busy: `Reading ${paths.length} file${paths.length === 1 ? '' : 's'}…` });
+  if (paths.length === 0 && done.length === 0) return;
+  useEncodingChoice.getState().set(null);
+  view.set({
+    busy: `Reading ${paths.length + done.length} file${paths.length + done.length === 1 ? '' : 's'}…`,
+  });
   try {
-    const files = await readAll(paths);
+    const files = await readAll(paths, done, label);
     if (!files) return;
     editSubs(label, (part) => addReadFiles(part, files));
     const last = files[files.length - 1]!;
@@ -53,6 +80,29 @@ export async function importSubtitlePaths(paths: readonly string[], label = 'Imp
   } finally {
     useSubsView.getState().set({ busy: null });
   }
+}
+
+/** Reads the pending file again in `encoding`, so the preview shows how it reads. */
+export async function previewEncoding(encoding: SubtitleEncoding): Promise<void> {
+  const choice = useEncodingChoice.getState();
+  const pending = choice.pending;
+  if (!pending) return;
+  choice.patch({ loading: true, error: null });
+  const result = await invokeResult('subtitles:read', { path: pending.path, encoding });
+  if (useEncodingChoice.getState().pending?.path !== pending.path) return;
+  if (result.ok) choice.patch({ read: result.value, loading: false });
+  else choice.patch({ loading: false, error: result.error.message });
+}
+
+/** Imports the pending file as it reads now (the user's pick), then the rest of its import. */
+export async function confirmEncoding(): Promise<void> {
+  const pending = useEncodingChoice.getState().pending;
+  if (!pending || pending.loading) return;
+  const read = { ...pending.read, encodingSure: true };
+  await importSubtitlePaths(pending.rest, pending.label, [
+    ...pending.done,
+    { path: pending.path, read },
+  ]);
 }
 
 /** Opens a finished Proofread job: a fresh script of its .srt files, paired with its video. */
