@@ -2,6 +2,7 @@ import { batchProgress } from '../../../../shared/domain/dub';
 import { EmptyState } from '../../ui/EmptyState';
 import { useDubBatch } from './batch-store';
 import { BatchBar } from './BatchBar';
+import { BatchList } from './BatchList';
 import { BatchOptions } from './BatchOptions';
 import { CellDrawer } from './CellDrawer';
 import { DropZone } from './DropZone';
@@ -31,6 +32,7 @@ export function DubBatchWorkspace() {
 
   return (
     <DropZone>
+      <BatchList />
       <BatchOptions engine={engine} locked={started} />
       <BatchBar
         plan={plan}
