@@ -1,4 +1,5 @@
-import { batchProgress } from '../../../../shared/domain/dub';
+import { batchProgress, runCoverage } from '../../../../shared/domain/dub';
+import type { Job } from '../../../../shared/domain/jobs/job';
 import { EmptyState } from '../../ui/EmptyState';
 import { useDubBatch } from './batch-store';
 import { BatchBar } from './BatchBar';
@@ -26,6 +27,8 @@ export function DubBatchWorkspace() {
   const openCell = useDubBatch((s) => s.openCell);
   const progress = batchProgress(plan, jobs, runs);
   const started = Object.keys(runs).length > 0;
+  const languages = useDubBatch((s) => s.languages);
+  const sent = sentLanguages(runs, jobs, languages);
   useBatchSignals(progress, started && !queue?.paused);
   useDubCommands(plan, jobs, queue, actions);
   useSubtitlesHandoff(project.ready);
@@ -33,7 +36,7 @@ export function DubBatchWorkspace() {
   return (
     <DropZone>
       <BatchList />
-      <BatchOptions engine={engine} locked={started} />
+      <BatchOptions engine={engine} locked={started} sent={sent} />
       <BatchBar
         plan={plan}
         jobs={jobs}
@@ -63,4 +66,16 @@ export function DubBatchWorkspace() {
       <SkippedFiles />
     </DropZone>
   );
+}
+
+/** Languages a sent request asked for (all shown ones when a job is not known yet). */
+function sentLanguages(
+  runs: Readonly<Record<string, string>>,
+  jobs: ReadonlyMap<string, Job>,
+  shown: readonly string[],
+): Set<string> {
+  const sent = new Set<string>();
+  for (const languages of runCoverage(runs, jobs).values())
+    for (const code of languages ?? shown) sent.add(code);
+  return sent;
 }
