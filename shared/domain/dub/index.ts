@@ -4,3 +4,4 @@ export * from './cell-preflight';
 export * from './batch-plan';
 export * from './batch-state';
 export * from './batch-list';
+export * from './batch-templates';

@@ -4,6 +4,7 @@ import { EmptyState } from '../../ui/EmptyState';
 import { useDubBatch } from './batch-store';
 import { BatchBar } from './BatchBar';
 import { BatchList } from './BatchList';
+import { BatchTemplates } from './BatchTemplates';
 import { BatchOptions } from './BatchOptions';
 import { CellDrawer } from './CellDrawer';
 import { DropZone } from './DropZone';
@@ -36,6 +37,7 @@ export function DubBatchWorkspace() {
   return (
     <DropZone>
       <BatchList />
+      <BatchTemplates />
       <BatchOptions engine={engine} locked={started} sent={sent} />
       <BatchBar
         plan={plan}
