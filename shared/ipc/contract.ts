@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { jobRequestSchema, jobSchema } from '../domain/jobs/job';
 import { dubChannels, dubEvents } from './channels/dub';
 import { editorChannels, editorEvents } from './channels/editor';
+import { notificationEvents } from './channels/notifications';
 import { mediaChannels, mediaEvents } from './channels/media';
 import { projectChannels, projectEvents } from './channels/project';
 import { storageChannels } from './channels/storage';
@@ -157,6 +158,7 @@ export const eventChannels = {
   ...subtitlesEvents,
   ...dubEvents,
   ...editorEvents,
+  ...notificationEvents,
 } as const;
 
 export type EventChannel = keyof typeof eventChannels;

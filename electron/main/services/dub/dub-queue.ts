@@ -93,6 +93,11 @@ export class DubQueue {
     for (const id of Object.values(runs)) this.batchJobs.add(id);
   }
 
+  /** Whether a job belongs to a batch (its end is told with the batch's, not on its own). */
+  ownsJob(job: Job): boolean {
+    return this.batchJobs.has(job.id) || (this.submitting > 0 && job.request.type === 'dubbing');
+  }
+
   /** Whether the job runner should hold a queued job (it holds dub jobs while paused). */
   holds(job: Job): boolean {
     if (this.paused === null) return false;
