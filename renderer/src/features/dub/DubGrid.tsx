@@ -172,8 +172,8 @@ export function DubGrid({ plan, jobs, pending }: DubGridProps) {
 }
 
 /**
- * Removes a row not yet sent. A sent row's button stays focusable and says why it cannot go
- * (aria-disabled, not disabled, so keyboard users reach the reason too).
+ * Removes a row not yet sent. A sent row's button stays enabled: pressing it says why the row
+ * stays (in the alert above the grid), so keyboard and pointer users both learn the reason.
  */
 function RowRemove(props: { name: string; refusal: string | null; onRemove(): void }) {
   return (
@@ -182,7 +182,7 @@ function RowRemove(props: { name: string; refusal: string | null; onRemove(): vo
       className="btn btn--small btn--ghost dub-row__remove"
       data-testid="dub-row-remove"
       aria-label={`Remove ${props.name} from the batch`}
-      aria-disabled={props.refusal ? 'true' : undefined}
+      data-sent={props.refusal ? 'true' : 'false'}
       title={props.refusal ?? 'Remove this video from the batch (Delete)'}
       onClick={(event) => {
         event.stopPropagation();
