@@ -37,7 +37,8 @@ export function DubGrid({ plan, jobs, pending }: DubGridProps) {
     const row = plan.rows.find((r) => r.video === video);
     const why = row ? rowRemovalRefusal(row, runs) : null;
     setRefusal(why);
-    if (!why) removeVideos([video]);
+    // Its scripts go with it (a script paired by name would otherwise be left unpaired).
+    if (!why && row) removeVideos([video], scriptsOf(row));
   };
 
   useEffect(() => {
@@ -192,4 +193,9 @@ function RowRemove(props: { name: string; refusal: string | null; onRemove(): vo
       Remove
     </button>
   );
+}
+
+/** The scripts a row's cells were paired with. */
+function scriptsOf(row: DubBatchPlan['rows'][number]): string[] {
+  return row.cells.flatMap((cell) => (cell.script ? [cell.script] : []));
 }
