@@ -16,8 +16,7 @@ import {
 import { createAppMenu } from './adapters/app-menu';
 import { SafeStorageSecretStorage } from './adapters/safe-storage';
 import { UtilityProcessEngineLauncher } from './adapters/utility-engine-launcher';
-import { electronBatchDisplay } from './adapters/batch-display';
-import { batchProgressSink } from './services/dub/batch-progress';
+import { electronNoticeDisplay } from './adapters/notice-display';
 import { isAllowedExternalUrl } from './services/external-links';
 import { createMainWindow, isTrustedFrame } from './window';
 
@@ -96,7 +95,7 @@ if (!app.requestSingleInstanceLock()) {
       // The encrypted key lives in the user data folder, which previews may read: keep it out.
       secretFiles: [join(userDataDir, 'api-key.enc')],
       emit: (channel, payload) => window?.webContents.send(channel, payload),
-      batchProgress: batchProgressSink(electronBatchDisplay(() => window)),
+      noticeDisplay: electronNoticeDisplay(() => window),
       log,
     });
     // Menu choices go back to the page, where the same command registry as the keys runs them.

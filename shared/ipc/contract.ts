@@ -3,6 +3,7 @@ import { jobRequestSchema, jobSchema } from '../domain/jobs/job';
 import { dubChannels, dubEvents } from './channels/dub';
 import { dubLinesChannels, dubLinesEvents } from './channels/dub-lines';
 import { editorChannels, editorEvents } from './channels/editor';
+import { notificationEvents } from './channels/notifications';
 import { mediaChannels, mediaEvents } from './channels/media';
 import { projectChannels, projectEvents } from './channels/project';
 import { storageChannels } from './channels/storage';
@@ -160,6 +161,7 @@ export const eventChannels = {
   ...dubEvents,
   ...dubLinesEvents,
   ...editorEvents,
+  ...notificationEvents,
 } as const;
 
 export type EventChannel = keyof typeof eventChannels;

@@ -20,7 +20,8 @@ import { DubLines } from './dub-lines/dub-lines';
 import { RequestPacer } from './dub/request-pacer';
 import { probeMedia } from './media/probe';
 import { LIMITS } from '../../../shared/api/limits';
-import type { BatchProgressSink } from './dub/batch-progress';
+import { batchProgressSink } from './dub/batch-progress';
+import { JobNotifier, type NoticeDisplay } from './notifications/job-notifier';
 import { SettingsStore } from './settings/settings-store';
 import { ToolService } from './tools/tool-service';
 import type { OpenSettingsDocument } from './settings/settings-document';
@@ -49,8 +50,8 @@ export interface MainServicesOptions {
   fetchImpl?: FetchImpl;
   /** Poll schedule base (tests use a short one). */
   pollIntervalMs?: number;
-  /** Where a dub batch's progress goes: Electron's taskbar and notification adapters. */
-  batchProgress?: BatchProgressSink;
+  /** Electron's taskbar progress and OS notifications; browser mode has none (toasts only). */
+  noticeDisplay?: NoticeDisplay;
   /** Files the renderer must never read even inside the allowed roots (e.g. the encrypted key file). */
   secretFiles?: string[];
 }
@@ -186,6 +187,23 @@ export async function createMainServices(options: MainServicesOptions): Promise<
   // Bound once the queue exists (it needs the runner); the runner asks it only from pump().
   let dub: DubQueue | null = null;
   let dubLines: DubLines | null = null;
+  // Every long job's end is told once: an event for the renderer's toast, and the OS's notice.
+  const notifier = new JobNotifier({
+    emit: (notice) => options.emit('notifications:show', notice),
+    display: options.noticeDisplay,
+    isBatchJob: (job) => dub?.ownsJob(job) ?? false,
+  });
+  const batchNotices = batchProgressSink({
+    setProgress: () => undefined,
+    notify: (title, body, failed) =>
+      notifier.notify({
+        id: `batch:${Date.now()}`,
+        title,
+        body,
+        tone: failed > 0 ? 'danger' : 'success',
+        target: { screen: 'dub' },
+      }),
+  });
   const jobs = new JobRunner({
     dataDir: options.userDataDir,
     projectFolder: () => settings.get().projectFolder,
@@ -196,6 +214,7 @@ export async function createMainServices(options: MainServicesOptions): Promise<
       dub?.jobChanged(job);
       dubLines?.jobChanged(job);
       options.emit('jobs:changed', redactedJob(job, secrets()));
+      notifier.jobChanged(job);
     },
     holds: (job) => dub?.holds(job) ?? false,
     onStreamChunk: (jobId, seq, bytes) =>
@@ -268,7 +287,10 @@ export async function createMainServices(options: MainServicesOptions): Promise<
     capabilities: () => tools?.engineTable() ?? Promise.resolve(null),
     onQueueChanged: (state) => options.emit('dub:queueChanged', state),
     onRunsChanged: (projectPath, runs) => options.emit('dub:runsChanged', { projectPath, runs }),
-    onBatchProgress: (progress) => options.batchProgress?.(progress),
+    onBatchProgress: (progress) => {
+      notifier.batchProgress(progress.finished, progress.total);
+      batchNotices(progress);
+    },
   });
   const queue = dub;
   dubLines = new DubLines({

@@ -16,6 +16,7 @@ import { SCREEN_NAMES, useScreen, type ScreenId } from './routes';
 import { Sidebar } from './Sidebar';
 import { StorageBanner } from './StorageBanner';
 import { StatusStrip } from './StatusStrip';
+import { Toasts } from './Toasts';
 
 const VIEWS: Record<ScreenId, () => React.JSX.Element> = {
   score: ScoreScreen,
@@ -76,6 +77,7 @@ export function App() {
         </main>
       </div>
       <ShortcutsSheet />
+      <Toasts />
     </div>
   );
 }

@@ -36,6 +36,12 @@ export interface DubBatchInput {
   excluded?: ReadonlySet<string>;
   /** The local engine's capability table, when known: cells it cannot do are blocked. */
   capabilities?: CapabilityTable | null;
+  /**
+   * Requests already sent (`runCoverage`): key -> the languages its job asked for (null when the
+   * job is not known: it then covers every cell of its video and kind). A covered cell rides its
+   * old request and is never planned again; languages added later get a request of their own.
+   */
+  covered?: ReadonlyMap<string, ReadonlySet<string> | null>;
 }
 
 export interface CellPlan {
@@ -87,6 +93,16 @@ export interface DubBatchPlan {
 const requestKey = (video: string, scripted: boolean) =>
   `${video}#${scripted ? 'scripted' : 'translated'}`;
 
+/** Whether a request key is one of this video's: `<video>#<kind>`, or `+<languages>` after it. */
+function isKeyOf(key: string, video: string): boolean {
+  return [true, false].some((scripted) => {
+    const base = requestKey(video, scripted);
+    return key === base || key.startsWith(`${base}+`);
+  });
+}
+
+const scriptedKey = (key: string) => /#scripted(\+|$)/.test(key);
+
 /**
  * The whole batch plan, computed locally before anything is uploaded or charged: pairing,
  * per-cell preflight mirroring the server's dubbing rules, requests the API accepts, and the
@@ -124,12 +140,25 @@ export function planDubBatch(input: DubBatchInput): DubBatchPlan {
       if (input.excluded?.has(`${video.path}\u0000${language}`)) cell.excluded = true;
       return cell;
     });
+    const runKeys = [...(input.covered?.keys() ?? [])].filter((key) => isKeyOf(key, video.path));
+    const coverOf = (cell: CellPlan) =>
+      runKeys.find((key) => {
+        const languages = input.covered!.get(key);
+        return languages ? languages.has(cell.language) : scriptedKey(key) === !!cell.script;
+      });
+    const eligible = cells.filter((cell) => cell.preflight !== 'blocked' && !cell.excluded);
+    // Cells of requests already sent: shown with their old request, never planned again.
+    for (const key of runKeys) {
+      const group = eligible.filter((cell) => coverOf(cell) === key);
+      if (group.length === 0) continue;
+      for (const cell of group) cell.requestKey = key;
+      const scripted = scriptedKey(key) && group.every((cell) => cell.script !== undefined);
+      const planned = requestFor(video, group, scripted, settings);
+      if (planned.ok) requests.push({ ...planned.request, key });
+    }
     for (const scripted of [true, false]) {
-      const group = cells.filter(
-        (cell) =>
-          cell.preflight !== 'blocked' &&
-          !cell.excluded &&
-          (cell.script !== undefined) === scripted,
+      const group = eligible.filter(
+        (cell) => coverOf(cell) === undefined && (cell.script !== undefined) === scripted,
       );
       if (group.length === 0) continue;
       const planned = requestFor(video, group, scripted, settings);
@@ -140,8 +169,13 @@ export function planDubBatch(input: DubBatchInput): DubBatchPlan {
         }
         continue;
       }
-      for (const cell of group) cell.requestKey = planned.request.key;
-      requests.push(planned.request);
+      // A language added after Start: a request of its own, keyed by what it adds.
+      const base = planned.request.key;
+      const key = input.covered?.has(base)
+        ? `${base}+${planned.request.languages.join(',')}`
+        : base;
+      for (const cell of group) cell.requestKey = key;
+      requests.push({ ...planned.request, key });
     }
     rows.push({ video: video.path, reasons: rowReasons, cells, amount: 0 });
   }

@@ -1,5 +1,5 @@
 import type { Job, JobStage } from '../jobs/job';
-import type { CellPlan, DubBatchPlan } from './batch-plan';
+import type { CellPlan, DubBatchPlan, RowPlan } from './batch-plan';
 
 /**
  * A cell's state, derived from the plan and the job ledger only: the batch stores which job
@@ -64,4 +64,39 @@ export function batchProgress(
 /** Requests still to submit, in plan order (rows top to bottom): the queue's next work. */
 export function pendingRequests(plan: DubBatchPlan, runs: Runs) {
   return plan.requests.filter((request) => runs[request.key] === undefined);
+}
+
+/**
+ * What each sent request covers: its key -> the languages its job asked for (the job's
+ * `languages` field), or null when the job is not in the ledger (then it covers every cell of its
+ * kind, so nothing it may have charged is planned twice).
+ */
+export function runCoverage(
+  runs: Runs,
+  jobs: { get(id: string): Job | undefined },
+): Map<string, ReadonlySet<string> | null> {
+  const covered = new Map<string, ReadonlySet<string> | null>();
+  for (const [key, id] of Object.entries(runs)) {
+    const field = jobs.get(id)?.request.fields.languages;
+    let languages: ReadonlySet<string> | null = null;
+    try {
+      const parsed: unknown = typeof field === 'string' ? JSON.parse(field) : null;
+      if (Array.isArray(parsed)) languages = new Set(parsed.map(String));
+    } catch {
+      languages = null;
+    }
+    covered.set(key, languages);
+  }
+  return covered;
+}
+
+/**
+ * Why a row cannot be removed, or null when it can: a row any of whose requests was sent has
+ * results (or charges) tied to it, so it stays in the batch.
+ */
+export function rowRemovalRefusal(row: RowPlan, runs: Runs): string | null {
+  const sent = row.cells.some((cell) => cell.requestKey !== null && runs[cell.requestKey]);
+  return sent
+    ? 'This video was already sent: its cells are running or finished, so it stays in the batch. Cancel its cells instead, or duplicate the batch without it.'
+    : null;
 }

@@ -10,12 +10,13 @@ export type BatchProgressSink = (progress: BatchProgress) => void;
 /** What the platform shows: a taskbar fraction (null clears it), and a notice once at the end. */
 export interface BatchProgressDisplay {
   setProgress(fraction: number | null): void;
-  notify(title: string, body: string): void;
+  /** `failed`: requests that failed or were canceled (the notice's tone). */
+  notify(title: string, body: string, failed: number): void;
 }
 
 /**
  * Turns batch progress into taskbar progress and one OS notification when the batch ends.
- * Plain logic (tested); Electron's adapter supplies the display (electron/main/adapters).
+ * Plain logic (tested); main-services sends the notice through the one job notifier (notifications/job-notifier.ts).
  */
 export function batchProgressSink(display: BatchProgressDisplay): BatchProgressSink {
   let notifiedAt = -1;
@@ -34,6 +35,7 @@ export function batchProgressSink(display: BatchProgressDisplay): BatchProgressS
       failed === 0
         ? `All ${total} dubbing request${total === 1 ? '' : 's'} finished.`
         : `${done} of ${total} requests finished; ${failed} failed or were canceled. Open Dub to retry them.`,
+      failed,
     );
   };
 }

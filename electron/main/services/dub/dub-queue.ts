@@ -1,6 +1,11 @@
 import type { CapabilityTable } from '../../../../shared/api/capabilities';
 import type { LanguageCode } from '../../../../shared/api/languages';
-import { planDubBatch, pendingRequests, requestLabel } from '../../../../shared/domain/dub';
+import {
+  planDubBatch,
+  pendingRequests,
+  requestLabel,
+  runCoverage,
+} from '../../../../shared/domain/dub';
 import type { DubBatchPlan } from '../../../../shared/domain/dub';
 import type { Job } from '../../../../shared/domain/jobs/job';
 import {
@@ -88,6 +93,11 @@ export class DubQueue {
     for (const id of Object.values(runs)) this.batchJobs.add(id);
   }
 
+  /** Whether a job belongs to a batch (its end is told with the batch's, not on its own). */
+  ownsJob(job: Job): boolean {
+    return this.batchJobs.has(job.id) || (this.submitting > 0 && job.request.type === 'dubbing');
+  }
+
   /** Whether the job runner should hold a queued job (it holds dub jobs while paused). */
   holds(job: Job): boolean {
     if (this.paused === null) return false;
@@ -134,7 +144,8 @@ export class DubQueue {
     if (!opened.value.document)
       return fail('project_read_only', opened.value.notice ?? 'The project cannot be changed.');
     const runs = { ...(opened.value.document.dub?.runs ?? {}) };
-    const plan = await this.plan(input);
+    // Requests already sent stay covered, so languages added later plan only their new cells.
+    const plan = await this.plan(input, runs);
     if (!plan.ok) return plan;
     const blocked = plan.value.counts.blocked;
     const pending = pendingRequests(plan.value, runs);
@@ -226,7 +237,10 @@ export class DubQueue {
   }
 
   /** The batch plan as main computes it (the renderer computes the same from the same facts). */
-  async plan(input: Omit<StartInput, 'projectPath'>): Promise<Result<DubBatchPlan>> {
+  async plan(
+    input: Omit<StartInput, 'projectPath'>,
+    runs: Readonly<Record<string, string>> = {},
+  ): Promise<Result<DubBatchPlan>> {
     const client = this.options.client();
     if (!client)
       return fail(
@@ -266,6 +280,7 @@ export class DubQueue {
           (input.excluded ?? []).map((cell) => `${cell.video}\u0000${cell.language}`),
         ),
         capabilities: (await this.options.capabilities?.()) ?? null,
+        covered: runCoverage(runs, { get: (id) => this.options.jobs.get(id) }),
       }),
     );
   }

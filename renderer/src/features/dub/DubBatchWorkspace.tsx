@@ -1,7 +1,10 @@
-import { batchProgress } from '../../../../shared/domain/dub';
+import { batchProgress, runCoverage } from '../../../../shared/domain/dub';
+import type { Job } from '../../../../shared/domain/jobs/job';
 import { EmptyState } from '../../ui/EmptyState';
 import { useDubBatch } from './batch-store';
 import { BatchBar } from './BatchBar';
+import { BatchList } from './BatchList';
+import { BatchTemplates } from './BatchTemplates';
 import { BatchOptions } from './BatchOptions';
 import { CellDrawer } from './CellDrawer';
 import { DropZone } from './DropZone';
@@ -25,13 +28,17 @@ export function DubBatchWorkspace() {
   const openCell = useDubBatch((s) => s.openCell);
   const progress = batchProgress(plan, jobs, runs);
   const started = Object.keys(runs).length > 0;
+  const languages = useDubBatch((s) => s.languages);
+  const sent = sentLanguages(runs, jobs, languages);
   useBatchSignals(progress, started && !queue?.paused);
   useDubCommands(plan, jobs, queue, actions);
   useSubtitlesHandoff(project.ready);
 
   return (
     <DropZone>
-      <BatchOptions engine={engine} locked={started} />
+      <BatchList />
+      <BatchTemplates />
+      <BatchOptions engine={engine} locked={started} sent={sent} />
       <BatchBar
         plan={plan}
         jobs={jobs}
@@ -61,4 +68,16 @@ export function DubBatchWorkspace() {
       <SkippedFiles />
     </DropZone>
   );
+}
+
+/** Languages a sent request asked for (all shown ones when a job is not known yet). */
+function sentLanguages(
+  runs: Readonly<Record<string, string>>,
+  jobs: ReadonlyMap<string, Job>,
+  shown: readonly string[],
+): Set<string> {
+  const sent = new Set<string>();
+  for (const languages of runCoverage(runs, jobs).values())
+    for (const code of languages ?? shown) sent.add(code);
+  return sent;
 }

@@ -1,7 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { formatUsd } from '../../../../shared/api/billing-rates';
 import { LANGUAGE_NAMES } from '../../../../shared/api/languages';
-import { baseName, cellState, type DubBatchPlan } from '../../../../shared/domain/dub';
+import {
+  baseName,
+  cellState,
+  rowRemovalRefusal,
+  type DubBatchPlan,
+} from '../../../../shared/domain/dub';
 import type { Job } from '../../../../shared/domain/jobs/job';
 import { useDubBatch } from './batch-store';
 import { DubCell } from './DubCell';
@@ -26,7 +31,15 @@ export function DubGrid({ plan, jobs, pending }: DubGridProps) {
   const cursor = useDubBatch((s) => s.cursor);
   const runs = useDubBatch((s) => s.runs);
   const languages = useDubBatch((s) => s.languages);
-  const { setCursor, moveCursor, open } = useDubBatch.getState();
+  const { setCursor, moveCursor, open, removeVideos } = useDubBatch.getState();
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const removeRow = (video: string) => {
+    const row = plan.rows.find((r) => r.video === video);
+    const why = row ? rowRemovalRefusal(row, runs) : null;
+    setRefusal(why);
+    // Its scripts go with it (a script paired by name would otherwise be left unpaired).
+    if (!why && row) removeVideos([video], scriptsOf(row));
+  };
 
   useEffect(() => {
     const element = scroller.current;
@@ -57,90 +70,132 @@ export function DubGrid({ plan, jobs, pending }: DubGridProps) {
   const minWidth = NAME_MIN_PX + languages.length * CELL_MIN_PX;
 
   return (
-    <div
-      className="dub-grid"
-      role="grid"
-      aria-label="Videos × languages"
-      aria-rowcount={plan.rows.length + 1}
-      aria-colcount={languages.length + 1}
-    >
+    <>
+      {refusal && (
+        <p className="small dub-error" role="alert" data-testid="dub-row-refusal">
+          {refusal}
+        </p>
+      )}
       <div
-        className="dub-grid__head"
-        role="row"
-        aria-rowindex={1}
-        style={{ gridTemplateColumns: columns, minWidth }}
+        className="dub-grid"
+        role="grid"
+        aria-label="Videos × languages"
+        aria-rowcount={plan.rows.length + 1}
+        aria-colcount={languages.length + 1}
       >
-        <span role="columnheader" className="dub-grid__corner">
-          Video
-        </span>
-        {languages.map((code) => (
-          <span role="columnheader" key={code} title={code}>
-            {LANGUAGE_NAMES[code]}
+        <div
+          className="dub-grid__head"
+          role="row"
+          aria-rowindex={1}
+          style={{ gridTemplateColumns: columns, minWidth }}
+        >
+          <span role="columnheader" className="dub-grid__corner">
+            Video
           </span>
-        ))}
-      </div>
-      <div
-        ref={scroller}
-        className="dub-grid__body"
-        onScroll={(event) => setScrollTop(event.currentTarget.scrollTop)}
-      >
-        <div style={{ height: plan.rows.length * ROW_HEIGHT, position: 'relative', minWidth }}>
-          {plan.rows.slice(first, last).map((row, offset) => {
-            const rowIndex = first + offset;
-            return (
-              <div
-                key={row.video}
-                role="row"
-                aria-rowindex={rowIndex + 2}
-                className="dub-row"
-                data-testid="dub-row"
-                data-file={baseName(row.video)}
-                style={{
-                  top: rowIndex * ROW_HEIGHT,
-                  height: ROW_HEIGHT,
-                  gridTemplateColumns: columns,
-                  minWidth,
-                }}
-              >
-                <span role="rowheader" className="dub-row__name" title={row.video}>
-                  <span className="dub-row__file">{baseName(row.video)}</span>
-                  <span className="faint small">
-                    {row.amount > 0
-                      ? formatUsd(row.amount)
-                      : pending.has(row.video)
-                        ? 'Checking…'
-                        : '—'}
+          {languages.map((code) => (
+            <span role="columnheader" key={code} title={code}>
+              {LANGUAGE_NAMES[code]}
+            </span>
+          ))}
+        </div>
+        <div
+          ref={scroller}
+          className="dub-grid__body"
+          onScroll={(event) => setScrollTop(event.currentTarget.scrollTop)}
+        >
+          <div style={{ height: plan.rows.length * ROW_HEIGHT, position: 'relative', minWidth }}>
+            {plan.rows.slice(first, last).map((row, offset) => {
+              const rowIndex = first + offset;
+              return (
+                <div
+                  key={row.video}
+                  role="row"
+                  aria-rowindex={rowIndex + 2}
+                  className="dub-row"
+                  data-testid="dub-row"
+                  data-file={baseName(row.video)}
+                  style={{
+                    top: rowIndex * ROW_HEIGHT,
+                    height: ROW_HEIGHT,
+                    gridTemplateColumns: columns,
+                    minWidth,
+                  }}
+                >
+                  <span role="rowheader" className="dub-row__name" title={row.video}>
+                    <span className="dub-row__file">{baseName(row.video)}</span>
+                    <span className="faint small">
+                      {row.amount > 0
+                        ? formatUsd(row.amount)
+                        : pending.has(row.video)
+                          ? 'Checking…'
+                          : '—'}
+                    </span>
+                    <RowRemove
+                      name={baseName(row.video)}
+                      refusal={rowRemovalRefusal(row, runs)}
+                      onRemove={() => removeRow(row.video)}
+                    />
                   </span>
-                </span>
-                {row.cells.map((cell, col) => (
-                  <DubCell
-                    key={cell.language}
-                    cell={cell}
-                    state={cellState(cell, jobs, runs)}
-                    job={cell.requestKey ? jobs.get(runs[cell.requestKey] ?? '') : undefined}
-                    checking={pending.has(row.video) || (!!cell.script && pending.has(cell.script))}
-                    active={cursor.row === rowIndex && cursor.col === col}
-                    selected={inSelection(cursor, rowIndex, col)}
-                    colIndex={col}
-                    onPick={(extend) =>
-                      extend
-                        ? moveCursor(
-                            rowIndex - cursor.row,
-                            col - cursor.col,
-                            true,
-                            plan.rows.length,
-                            languages.length,
-                          )
-                        : setCursor(rowIndex, col)
-                    }
-                    onOpen={() => open({ video: row.video, language: cell.language })}
-                  />
-                ))}
-              </div>
-            );
-          })}
+                  {row.cells.map((cell, col) => (
+                    <DubCell
+                      key={cell.language}
+                      cell={cell}
+                      state={cellState(cell, jobs, runs)}
+                      job={cell.requestKey ? jobs.get(runs[cell.requestKey] ?? '') : undefined}
+                      checking={
+                        pending.has(row.video) || (!!cell.script && pending.has(cell.script))
+                      }
+                      active={cursor.row === rowIndex && cursor.col === col}
+                      selected={inSelection(cursor, rowIndex, col)}
+                      colIndex={col}
+                      onPick={(extend) =>
+                        extend
+                          ? moveCursor(
+                              rowIndex - cursor.row,
+                              col - cursor.col,
+                              true,
+                              plan.rows.length,
+                              languages.length,
+                            )
+                          : setCursor(rowIndex, col)
+                      }
+                      onOpen={() => open({ video: row.video, language: cell.language })}
+                    />
+                  ))}
+                </div>
+              );
+            })}
+          </div>
         </div>
       </div>
-    </div>
+    </>
   );
+}
+
+/**
+ * Removes a row not yet sent. A sent row's button stays enabled: pressing it says why the row
+ * stays (in the alert above the grid), so keyboard and pointer users both learn the reason.
+ */
+function RowRemove(props: { name: string; refusal: string | null; onRemove(): void }) {
+  return (
+    <button
+      type="button"
+      className="btn btn--small btn--ghost dub-row__remove"
+      data-testid="dub-row-remove"
+      aria-label={`Remove ${props.name} from the batch`}
+      data-sent={props.refusal ? 'true' : 'false'}
+      title={props.refusal ?? 'Remove this video from the batch (Delete)'}
+      onClick={(event) => {
+        event.stopPropagation();
+        props.onRemove();
+      }}
+    >
+      Remove
+    </button>
+  );
+}
+
+/** The scripts a row's cells were paired with. */
+function scriptsOf(row: DubBatchPlan['rows'][number]): string[] {
+  return row.cells.flatMap((cell) => (cell.script ? [cell.script] : []));
 }

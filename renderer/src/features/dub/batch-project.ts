@@ -1,11 +1,9 @@
 import type { DubPart, ProjectDocument } from '../../../../shared/domain/project/document';
 import { invoke } from '../../bridge/invoke';
-import { draftOf, useDubBatch, type DubBatchDraft } from './batch-store';
+import { draftOf, EMPTY_DRAFT, useDubBatch, type DubBatchDraft } from './batch-store';
+import { activeBatch, setBatchProject, useBatchList } from './batch-list-store';
 
-/** The project that holds the batch, reopened when the app starts again. */
-const PROJECT_KEY = 'soundstage.dub.project';
-
-/** The document as last opened or saved; the batch writes only its `dub` part into it. */
+/** The shown batch's document as last opened or saved; the batch writes only its `dub` part. */
 let document: ProjectDocument | null = null;
 
 export function toDubPart(draft: DubBatchDraft): DubPart {
@@ -34,29 +32,56 @@ export function fromDubPart(part: DubPart): Partial<DubBatchDraft> {
   };
 }
 
-/** Reopens the batch's project, when there is one; a missing project starts an empty batch. */
+/**
+ * Opens the shown batch's project into the store, when it has one; a batch without a project
+ * starts empty. A project that is gone or read-only leaves an empty batch (the entry stays, so
+ * the user sees which one and can delete it).
+ */
 export async function reopenBatch(): Promise<void> {
-  const path = localStorage.getItem(PROJECT_KEY);
-  if (!path) return;
+  const entry = activeBatch();
+  document = null;
+  // Another batch's rows must not stay on screen (nor be saved) while this one opens.
+  if (useDubBatch.getState().projectPath !== null || entry.projectPath) {
+    useDubBatch.getState().load({});
+    useDubBatch.getState().setProject(null);
+  }
+  if (!entry.projectPath) return;
   try {
-    const opened = await invoke('project:open', { path });
+    const opened = await invoke('project:open', { path: entry.projectPath });
     if (!opened.document || opened.readOnly) throw new Error(opened.notice ?? 'read-only');
+    if (activeBatch().id !== entry.id) return; // the user switched again meanwhile
     document = opened.document;
     useDubBatch.getState().load(opened.document.dub ? fromDubPart(opened.document.dub) : {});
     useDubBatch.getState().setProject(opened.path);
   } catch {
-    localStorage.removeItem(PROJECT_KEY);
+    setBatchProject(entry.id, null);
   }
 }
 
-/** The batch's project path, creating "Dub batch" in the project folder on first use. */
+/** Creates a project for a batch, with `seed` as its dub part (the project file is the batch). */
+export async function createBatchProject(
+  name: string,
+  seed: Partial<DubBatchDraft>,
+): Promise<{ path: string; document: ProjectDocument }> {
+  const created = await invoke('project:create', { name });
+  const next: ProjectDocument = {
+    ...created.document,
+    dub: toDubPart({ ...EMPTY_DRAFT, ...seed, skipped: [], runs: {} }),
+  };
+  await invoke('project:save', { path: created.path, document: next, autosave: false });
+  return { path: created.path, document: next };
+}
+
+/** The shown batch's project path, creating it (named after the batch) on first use. */
 export async function ensureProject(): Promise<string> {
   const current = useDubBatch.getState().projectPath;
   if (current && document) return current;
-  const created = await invoke('project:create', { name: 'Dub batch' });
+  const entry = activeBatch();
+  if (entry.projectPath) throw new Error('The batch is still opening. Try again in a moment.');
+  const created = await invoke('project:create', { name: entry.name });
   document = created.document;
   useDubBatch.getState().setProject(created.path);
-  localStorage.setItem(PROJECT_KEY, created.path);
+  setBatchProject(entry.id, created.path);
   await saveBatch(false);
   return created.path;
 }
@@ -72,4 +97,13 @@ export async function saveBatch(autosave: boolean): Promise<void> {
   };
   await invoke('project:save', { path: state.projectPath, document: next, autosave });
   document = next;
+}
+
+/** Shows another batch: the current one is saved first; main's queue runs on regardless. */
+export async function switchBatch(id: string): Promise<void> {
+  const { list, commit } = useBatchList.getState();
+  if (list.activeId === id) return;
+  await saveBatch(false);
+  commit({ ...list, activeId: id });
+  await reopenBatch();
 }

@@ -48,7 +48,8 @@ interface DubBatchState extends DubBatchDraft {
   setLanguages(languages: LanguageCode[]): void;
   setOption(name: 'ducking' | 'lipsync' | 'exportSrt', value: boolean): void;
   setRuns(runs: Runs): void;
-  removeVideos(videos: readonly string[]): void;
+  /** Removes rows, with the scripts assigned or paired (`pairedScripts`) to them. */
+  removeVideos(videos: readonly string[], pairedScripts?: readonly string[]): void;
   moveCursor(dRow: number, dCol: number, extend: boolean, rows: number, cols: number): void;
   setCursor(row: number, col: number): void;
   selectAll(rows: number, cols: number): void;
@@ -106,11 +107,13 @@ export const useDubBatch = create<DubBatchState>()((set) => ({
   setLanguages: (languages) => set((state) => ({ languages, revision: state.revision + 1 })),
   setOption: (name, value) => set((state) => ({ [name]: value, revision: state.revision + 1 })),
   setRuns: (runs) => set({ runs: { ...runs } }),
-  removeVideos: (videos) =>
+  removeVideos: (videos, pairedScripts = []) =>
     set((state) => ({
       revision: state.revision + 1,
       videos: state.videos.filter((v) => !videos.includes(v)),
-      scripts: state.scripts.filter((s) => !s.video || !videos.includes(s.video)),
+      scripts: state.scripts.filter(
+        (s) => !(s.video && videos.includes(s.video)) && !pairedScripts.includes(s.path),
+      ),
       openCell: state.openCell && videos.includes(state.openCell.video) ? null : state.openCell,
     })),
   moveCursor: (dRow, dCol, extend, rows, cols) =>

@@ -1,7 +1,12 @@
 import { useDubBatch } from './batch-store';
 import { useCommands } from '../../editor/commands';
 import type { RunnableCommand } from '../../editor/commands/registry';
-import { cellState, pendingRequests, type DubBatchPlan } from '../../../../shared/domain/dub';
+import {
+  cellState,
+  pendingRequests,
+  rowRemovalRefusal,
+  type DubBatchPlan,
+} from '../../../../shared/domain/dub';
 import type { Job } from '../../../../shared/domain/jobs/job';
 import type { DubQueueState } from '../../../../shared/ipc/channels/dub';
 import type { BatchActions } from './use-batch-actions';
@@ -27,6 +32,11 @@ export function useDubCommands(
     store().moveCursor(dRow, dCol, extend, rows, cols);
   const hasCells = () => rows > 0 && cols > 0;
   const started = () => Object.keys(store().runs).length > 0;
+  const removableSelection = () =>
+    selectedVideos(plan, store().cursor).filter((video) => {
+      const row = plan.rows.find((r) => r.video === video);
+      return row !== undefined && rowRemovalRefusal(row, store().runs) === null;
+    });
   const grid = 'Dub grid';
   const batch = 'Dub batch';
   const arrows: [string, number, number][] = [
@@ -128,8 +138,9 @@ export function useDubCommands(
       label: 'Remove the selected videos from the batch',
       keys: ['Delete'],
       group: grid,
-      enabled: () => hasCells() && !started(),
-      run: () => store().removeVideos(selectedVideos(plan, store().cursor)),
+      // Only rows not yet sent: a sent row has results or charges tied to it.
+      enabled: () => hasCells() && removableSelection().length > 0,
+      run: () => store().removeVideos(removableSelection()),
     },
   ];
   useCommands(

@@ -4,6 +4,7 @@ import { accountServicesSchema } from '../../../../shared/api/responses';
 import type { Job } from '../../../../shared/domain/jobs/job';
 import {
   planDubBatch,
+  runCoverage,
   type DubBatchPlan,
   type ScriptFacts,
   type VideoFacts,
@@ -33,8 +34,17 @@ export function useDubPlan(): DubPlanView {
   // The facts arrays are rebuilt every render; their text is what the plan depends on.
   const videosText = JSON.stringify(facts.videos);
   const scriptsText = JSON.stringify(facts.scripts);
-  const { scripts, languages, ducking, lipsync, exportSrt, excluded } = state;
+  const { scripts, languages, ducking, lipsync, exportSrt, excluded, runs } = state;
   const servicesData = services.data;
+
+  const jobs = useMemo(
+    () => new Map((jobList.data ?? []).map((job) => [job.id, job])),
+    [jobList.data],
+  );
+  // Which languages each sent request covers (from its job): added languages plan only new cells.
+  const coverageText = JSON.stringify(
+    [...runCoverage(runs, jobs)].map(([k, v]) => [k, v && [...v]]),
+  );
 
   const plan = useMemo(() => {
     const parsed = servicesData ? accountServicesSchema.safeParse(servicesData) : undefined;
@@ -54,8 +64,15 @@ export function useDubPlan(): DubPlanView {
       account: account ?? {},
       excluded: new Set(Object.keys(excluded)),
       capabilities,
+      covered: new Map(
+        (JSON.parse(coverageText) as [string, string[] | null][]).map(([key, langs]) => [
+          key,
+          langs && new Set(langs),
+        ]),
+      ),
     });
   }, [
+    coverageText,
     capabilities,
     videosText,
     scriptsText,
@@ -68,10 +85,6 @@ export function useDubPlan(): DubPlanView {
     engine,
     servicesData,
   ]);
-  const jobs = useMemo(
-    () => new Map((jobList.data ?? []).map((job) => [job.id, job])),
-    [jobList.data],
-  );
   return {
     plan,
     facts,
