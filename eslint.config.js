@@ -21,6 +21,17 @@ const nodeBuiltins = [
 // Every external program is started through shared/node/toolchain, which finds the copy to run
 // (Settings, bundled, system) and says which tool is missing and how to add it
 // (docs/decisions/070-one-toolchain.md). Starting one by its bare name bypasses all that.
+// One folder per screen (docs/structure.md); what two screens share lives in renderer/src/editor,
+// renderer/src/ui or shared/, so no feature imports another (no import loops between screens).
+const FEATURES = ['account', 'dub', 'jobs', 'score', 'settings', 'subtitles'];
+const FEATURE_ZONES = FEATURES.map((feature) => ({
+  target: `./renderer/src/features/${feature}`,
+  from: './renderer/src/features',
+  except: [`./${feature}`],
+  message:
+    'A feature folder never imports another: move shared code to renderer/src/editor, renderer/src/ui or shared/ (or hand over through editor/handoff).',
+}));
+
 const TOOL_NAME =
   '(ffmpeg|ffprobe|fluidsynth|espeak-ng|sox|text2wave|apertium|lt-proc|festival|pocketsphinx|pocketsphinx_continuous)(\\.exe)?';
 const STARTERS = '/^(spawn|spawnSync|execFile|execFileSync|exec|execSync|fork)$/';
@@ -76,6 +87,9 @@ export default tseslint.config(
       globals: { ...globals.node },
     },
     plugins: { import: importPlugin },
+    // Zones below match resolved files: without TypeScript extensions here, `../score/store`
+    // would not resolve and no zone could fire on it.
+    settings: { 'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs'] } } },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-misused-promises': [
@@ -116,6 +130,7 @@ export default tseslint.config(
               from: ['./renderer'],
               message: 'Main never imports renderer code.',
             },
+            ...FEATURE_ZONES,
           ],
         },
       ],

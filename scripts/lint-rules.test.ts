@@ -72,3 +72,32 @@ describe('the toolchain lint rules', () => {
     expect(typeOnly).toEqual([]);
   });
 });
+
+describe('the feature-folder lint rule', () => {
+  it('flags an import from one feature folder into another', async () => {
+    const hits = await ruleHits(
+      [
+        "import { useScoreStore } from '../score/score-store';",
+        'export const project = useScoreStore.getState().project;',
+        '',
+      ].join('\n'),
+      'renderer/src/features/subtitles/use-subs-checks.ts',
+    );
+    const zone = hits.filter((hit) => hit.startsWith('import/no-restricted-paths'));
+    expect(zone).toHaveLength(1);
+    expect(zone[0]).toContain('A feature folder never imports another');
+  });
+
+  it('accepts imports inside a feature and from the editor core', async () => {
+    const hits = await ruleHits(
+      [
+        "import { subsPart } from './subs-store';",
+        "import { useOpenProject } from '../../editor/project/open-project-store';",
+        'export const both = [subsPart, useOpenProject];',
+        '',
+      ].join('\n'),
+      'renderer/src/features/subtitles/use-subs-checks.ts',
+    );
+    expect(hits.filter((hit) => hit.startsWith('import/no-restricted-paths'))).toEqual([]);
+  });
+});

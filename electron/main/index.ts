@@ -141,7 +141,7 @@ if (!app.requestSingleInstanceLock()) {
     });
     handleAppProtocol(join(outDir, 'renderer'));
     handleMediaProtocol(ipc.allowMediaPath);
-    registerIpcHandlers(ipc.dispatch, isTrustedFrame, ipc.dispatchPreload);
+    registerIpcHandlers(ipc.dispatch, isTrustedFrame, ipc.dispatchPreload, ipc.releaseClient);
     window = createMainWindow(join(outDir, 'preload'));
   });
 }

@@ -1,4 +1,4 @@
-import { timingSafeEqual } from 'node:crypto';
+import { randomUUID, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
@@ -26,8 +26,13 @@ export interface BrowserHostOptions {
   uploadsDir: string;
   token: string;
   port?: number;
-  /** Validates and runs one IPC request (the same dispatcher Electron's handlers use). */
-  dispatch(channel: string, request: unknown): Promise<Result<unknown>>;
+  /**
+   * Validates and runs one IPC request (the same dispatcher Electron's handlers use). `client`
+   * names the WebSocket connection (one per tab), so main can tell two tabs apart.
+   */
+  dispatch(channel: string, request: unknown, client: string): Promise<Result<unknown>>;
+  /** A connection closed: main releases what that tab held (its open project). */
+  onClientClosed?(client: string): void;
   /** Main's push events; returns an unsubscribe function. */
   subscribe(listener: (channel: string, payload: unknown) => void): () => void;
   /** The real path of a file the renderer may load, or null when it is outside the app's folders. */
@@ -185,7 +190,11 @@ function attachClient(ws: WebSocket, options: BrowserHostOptions): void {
     if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
   };
   const unsubscribe = options.subscribe((channel, payload) => send({ t: 'evt', channel, payload }));
-  ws.on('close', unsubscribe);
+  const client = `tab-${randomUUID()}`;
+  ws.on('close', () => {
+    unsubscribe();
+    options.onClientClosed?.(client);
+  });
   // A malformed frame or an oversized message closes this client; it must not end the host.
   ws.on('error', () => ws.terminate());
   ws.on('message', (data) => {
@@ -198,7 +207,7 @@ function attachClient(ws: WebSocket, options: BrowserHostOptions): void {
     if (!parsed.success) return;
     const { id, channel, request } = parsed.data;
     options
-      .dispatch(channel, request)
+      .dispatch(channel, request, client)
       .then((result) => send({ t: 'res', id, result }))
       .catch((error: unknown) =>
         send({

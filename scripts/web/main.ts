@@ -119,6 +119,7 @@ host = await startBrowserHost({
   token: randomBytes(24).toString('base64url'),
   port: Number(values.port),
   dispatch: ipc.dispatch,
+  onClientClosed: ipc.releaseClient,
   subscribe: events.subscribe,
   allowMediaPath: ipc.allowMediaPath,
 });

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newProjectDocument } from '../../../shared/domain/project/document';
 import { exportRequestSchema } from '../../../shared/ipc/channels/media';
 import { MediaService } from '../services/media/media-service';
+import { ProjectLocks } from '../services/project/project-locks';
 import { ProjectStore } from '../services/project/project-store';
 import { mediaHandlers } from './handlers-media';
 import { projectHandlers } from './handlers-project';
@@ -71,7 +72,12 @@ beforeAll(async () => {
     projects: new ProjectStore({ userDataDir: dirs.userData, projectFolder: () => dirs.project }),
   };
   media = mediaHandlers(services, files);
-  project = projectHandlers(services, files);
+  // No jobs run in these tests: the project's job list is covered in handlers-project.test.ts.
+  project = projectHandlers(
+    { ...services, jobs: { list: () => [] }, secrets: () => [] },
+    files,
+    new ProjectLocks(),
+  );
 });
 afterAll(async () => {
   await fs.rm(base, { recursive: true, force: true });

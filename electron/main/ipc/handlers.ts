@@ -24,6 +24,8 @@ import { mediaHandlers } from './handlers-media';
 import { projectHandlers } from './handlers-project';
 import { dubHandlers } from './handlers-dub';
 import { dubLinesHandlers } from './handlers-dub-lines';
+import { ProjectLocks } from '../services/project/project-locks';
+import { DEFAULT_CLIENT, DEFAULT_CONTEXT, type CallContext } from './call-context';
 
 /** What the Electron adapters (or the browser-mode host) provide for the platform's own UI. */
 export interface PlatformDeps {
@@ -56,7 +58,10 @@ export type ParsedRequest<C extends RequestChannel> = z.output<
 >;
 
 export type Handlers = {
-  [C in RequestChannel]: (request: ParsedRequest<C>) => Promise<Result<ChannelResponse<C>>>;
+  [C in RequestChannel]: (
+    request: ParsedRequest<C>,
+    context?: CallContext,
+  ) => Promise<Result<ChannelResponse<C>>>;
 };
 
 /** The handlers of one domain's channel table (see shared/ipc/channels). */
@@ -65,7 +70,9 @@ export type DomainHandlers<Table> = Pick<Handlers, Extract<keyof Table, RequestC
 export interface IpcHandlers {
   handlers: Handlers;
   /** Validates `rawRequest` with the channel's schema, then runs its handler; never throws. */
-  dispatch(channel: string, rawRequest: unknown): Promise<Result<unknown>>;
+  dispatch(channel: string, rawRequest: unknown, client?: string): Promise<Result<unknown>>;
+  /** A window closed or a connection dropped: the projects it held may be edited elsewhere. */
+  releaseClient(client: string): void;
   /** The real path of a file the renderer may load, or null (for media protocol / routes). */
   allowMediaPath(path: string): Promise<string | null>;
   /** Channels only the preload may call (not in window.api): see preloadChannels. */
@@ -85,6 +92,7 @@ export function createHandlers(deps: HandlerDeps): IpcHandlers {
   const { services, platform } = deps;
   const probe = deps.probe ?? probeMedia;
   const files = services.files;
+  const locks = new ProjectLocks();
 
   async function withClient<T>(run: (client: ApiClient) => Promise<Result<T>>): Promise<Result<T>> {
     const client = services.client();
@@ -139,7 +147,7 @@ export function createHandlers(deps: HandlerDeps): IpcHandlers {
       const ledger = services.jobs.storageProblem();
       return ok(ledger ? [{ store: 'jobs' as const, ...ledger }] : []);
     },
-    'jobs:submit': async (request) => {
+    'jobs:submit': async (request, { client } = DEFAULT_CONTEXT) => {
       const inputs: Record<string, string> = {};
       for (const [part, filePath] of Object.entries(request.files)) {
         const real = await files.allowRead(filePath);
@@ -149,7 +157,8 @@ export function createHandlers(deps: HandlerDeps): IpcHandlers {
       const checked = { ...request, files: inputs };
       const problems = await checkBeforeUpload(checked, await services.uploadLimits(), probe);
       if (problems.length > 0) return problemsResult(problems);
-      return services.jobs.submit(checked);
+      const project = locks.heldBy(client);
+      return services.jobs.submit(checked, project ? { project } : {});
     },
     'jobs:cancel': ({ id }) => services.jobs.cancel(id),
     'jobs:retry': ({ id }) => services.jobs.retry(id),
@@ -203,7 +212,7 @@ export function createHandlers(deps: HandlerDeps): IpcHandlers {
       return ok({ opened: await platform.openExternal(url) });
     },
     ...mediaHandlers(services, files),
-    ...projectHandlers(services, files),
+    ...projectHandlers(services, files, locks),
     ...dubHandlers(services),
     ...dubLinesHandlers(services),
     ...editorHandlers(platform),
@@ -211,7 +220,11 @@ export function createHandlers(deps: HandlerDeps): IpcHandlers {
     'tools:setPath': ({ tool, path: toolPath }) => services.tools.setPath(tool, toolPath),
   };
 
-  async function dispatch(channel: string, rawRequest: unknown): Promise<Result<unknown>> {
+  async function dispatch(
+    channel: string,
+    rawRequest: unknown,
+    client = DEFAULT_CLIENT,
+  ): Promise<Result<unknown>> {
     if (!Object.hasOwn(requestChannels, channel))
       return fail('unknown_channel', `Unknown channel: ${channel.slice(0, 64)}`);
     const name = channel as RequestChannel;
@@ -229,8 +242,11 @@ export function createHandlers(deps: HandlerDeps): IpcHandlers {
     try {
       const checked = await applyPathRules(name, parsed.data, files);
       if (!checked.ok) return checked;
-      const handler = handlers[name] as (request: unknown) => Promise<Result<unknown>>;
-      return redactedResult(await handler(checked.value), services.secrets());
+      const handler = handlers[name] as (
+        request: unknown,
+        context: CallContext,
+      ) => Promise<Result<unknown>>;
+      return redactedResult(await handler(checked.value, { client }), services.secrets());
     } catch (error) {
       deps.log?.(`${channel} failed: ${(error as Error)?.stack ?? String(error)}`);
       return fail('internal', 'Something went wrong in the app. Try again.', { retryable: true });
@@ -246,5 +262,11 @@ export function createHandlers(deps: HandlerDeps): IpcHandlers {
     return files.registerDropped(parsed.data.path);
   }
 
-  return { handlers, dispatch, dispatchPreload, allowMediaPath: (p) => files.allowRead(p) };
+  return {
+    handlers,
+    dispatch,
+    dispatchPreload,
+    releaseClient: (client) => locks.release(client),
+    allowMediaPath: (p) => files.allowRead(p),
+  };
 }

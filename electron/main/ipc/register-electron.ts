@@ -2,7 +2,11 @@ import { ipcMain, type WebFrameMain } from 'electron';
 import { PRELOAD_CHANNEL_NAMES, REQUEST_CHANNEL_NAMES } from '../../../shared/ipc/contract';
 import type { Result } from '../../../shared/ipc/result';
 
-export type Dispatch = (channel: string, request: unknown) => Promise<Result<unknown>>;
+export type Dispatch = (
+  channel: string,
+  request: unknown,
+  client?: string,
+) => Promise<Result<unknown>>;
 
 /**
  * Registers one handler per contract channel, and the preload-only ones (window.api does not
@@ -13,7 +17,10 @@ export function registerIpcHandlers(
   dispatch: Dispatch,
   isTrustedFrame: (frame: WebFrameMain | null) => boolean,
   dispatchPreload: Dispatch,
+  /** A window closed: main releases the project it held (project-locks.ts). */
+  onClientClosed: (client: string) => void = () => undefined,
 ): () => void {
+  const watched = new Set<number>();
   const channels = [...REQUEST_CHANNEL_NAMES, ...PRELOAD_CHANNEL_NAMES];
   const preloadOnly = new Set<string>(PRELOAD_CHANNEL_NAMES);
   for (const channel of channels) {
@@ -28,9 +35,19 @@ export function registerIpcHandlers(
           },
         };
       }
+      // Each window is one client: a second window on the same project opens it read-only.
+      const client = `window-${event.sender.id}`;
+      if (!watched.has(event.sender.id)) {
+        watched.add(event.sender.id);
+        const id = event.sender.id;
+        event.sender.once('destroyed', () => {
+          watched.delete(id);
+          onClientClosed(client);
+        });
+      }
       return preloadOnly.has(channel)
         ? dispatchPreload(channel, request)
-        : dispatch(channel, request);
+        : dispatch(channel, request, client);
     });
   }
   return () => {

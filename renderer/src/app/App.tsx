@@ -11,6 +11,7 @@ import { SettingsScreen } from '../features/settings/SettingsScreen';
 import { SubtitlesScreen } from '../features/subtitles/SubtitlesScreen';
 import { Notice } from '../ui/Notice';
 import { ShortcutsSheet, useKeyDispatcher, useNativeMenu } from '../editor/commands';
+import { ProjectBanners, useReopenLastProject } from '../editor/project';
 import { useGlobalCommands } from './global-commands';
 import { SCREEN_NAMES, useScreen, type ScreenId } from './routes';
 import { Sidebar } from './Sidebar';
@@ -60,6 +61,7 @@ export function App() {
   const jobs = useApiQuery('jobs:list', {}, { enabled: connection.state === 'open' });
   const running = (jobs.data ?? []).filter((job) => !isTerminal(job.stage)).length;
   const View = VIEWS[screen];
+  useReopenLastProject(connection.state === 'open');
 
   useEffect(() => {
     document.title = `${SCREEN_NAMES[screen]} · Soundstage`;
@@ -73,6 +75,7 @@ export function App() {
         <main className="content" id="content">
           <ConnectionBanner />
           <StorageBanner />
+          <ProjectBanners />
           <View />
         </main>
       </div>

@@ -89,6 +89,11 @@ export const jobSchema = z.object({
   result: z.record(z.string(), z.unknown()).optional(),
   /** Stream title, when the service sent one. */
   title: z.string().optional(),
+  /**
+   * The project open in the window that started the job (its .soundstage path). Optional:
+   * ledgers written before projects recorded their jobs read as they are, with no project.
+   */
+  project: z.string().max(4096).optional(),
 });
 export type Job = z.infer<typeof jobSchema>;
 

@@ -13,6 +13,10 @@ export const PROJECT_VERSION = 1;
 
 const ms = z.number().int().min(0);
 
+/** The workspaces a project can be started from (`project-new`). */
+export const PROJECT_KINDS = ['score', 'subtitles', 'dub'] as const;
+export type ProjectKind = (typeof PROJECT_KINDS)[number];
+
 /** A timed prompt on a music or SFX lane; `id` stays the same through moves and edits. */
 export const timelineSegmentSchema = z.object({
   id: z.string().min(1).max(64),
@@ -149,6 +153,12 @@ export const projectDocumentSchema = z.object({
   name: z.string().min(1).max(200),
   createdAt: z.number(),
   updatedAt: z.number(),
+  /**
+   * Which workspace the project was started for, and its video. Optional (older documents have
+   * neither) and not a limit: any workspace may add its part to any project.
+   */
+  kind: z.enum(PROJECT_KINDS).optional(),
+  media: z.object({ path: z.string().min(1).max(4096) }).optional(),
   score: scorePartSchema.optional(),
   /** Owned by the Subtitles workspace (./subtitles-part; defaults keep `{}` valid). */
   subtitles: subtitlesPartSchema.optional(),

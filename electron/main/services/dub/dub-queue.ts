@@ -159,13 +159,16 @@ export class DubQueue {
     this.submitting += 1;
     try {
       for (const request of pending) {
-        const job = await this.options.jobs.submit({
-          type: 'dubbing',
-          delivery: 'async',
-          fields: request.form.fields,
-          files: request.form.files,
-          label: requestLabel(request),
-        });
+        const job = await this.options.jobs.submit(
+          {
+            type: 'dubbing',
+            delivery: 'async',
+            fields: request.form.fields,
+            files: request.form.files,
+            label: requestLabel(request),
+          },
+          { project: input.projectPath },
+        );
         if (!job.ok) return job;
         this.batchJobs.add(job.value.id);
         runs[request.key] = job.value.id;

@@ -111,7 +111,8 @@ export class JobRunner {
     return this.entries.get(id)?.job;
   }
 
-  async submit(request: JobRequest): Promise<Result<Job>> {
+  /** `project`: the project open in the window that asked, recorded on the job (project:jobs). */
+  async submit(request: JobRequest, { project }: { project?: string } = {}): Promise<Result<Job>> {
     await this.start();
     if (this.disposed) return fail('disposed', 'The app is shutting down.');
     const now = this.now();
@@ -123,6 +124,7 @@ export class JobRunner {
       updatedAt: now,
       attempts: 1,
       files: [],
+      ...(project ? { project } : {}),
     };
     this.entries.set(job.id, { job, origin: this.origin() });
     this.changed(job, false);

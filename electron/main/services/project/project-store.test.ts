@@ -241,3 +241,60 @@ describe('project migrations', () => {
     expect(migrateProject(doc)).toEqual({ state: 'ok', document: doc, migratedFrom: null });
   });
 });
+
+describe('ProjectStore: kinds, reopening and recovery', () => {
+  it('starts the chosen kind on its video and remembers the last open project', async () => {
+    const created = await store().create('Clip', { kind: 'subtitles', media: '/videos/clip.mp4' });
+    if (!created.ok) throw new Error(created.error.message);
+    const onDisk = (await readJson(created.value.path)) as ProjectDocument;
+    expect(onDisk).toMatchObject({
+      kind: 'subtitles',
+      media: { path: '/videos/clip.mp4' },
+      subtitles: { video: { path: '/videos/clip.mp4' }, languages: {} },
+    });
+    expect(await store().last.get()).toBeNull();
+    await store().last.set(created.value.path);
+    expect(await store().last.get()).toBe(created.value.path);
+    await store().last.set(null);
+    expect(await store().last.get()).toBeNull();
+  });
+
+  it('reopens from the autosave journal when asked, the file otherwise', async () => {
+    const created = await store().create('Edited');
+    if (!created.ok) throw new Error(created.error.message);
+    const file = created.value.path;
+    await store().save(file, withScore(created.value.document, 777), true);
+    await ageFile(file);
+    const plain = await store().open(file);
+    expect(plain.ok && plain.value.document?.score).toBeUndefined();
+    const reopened = await store().open(file, { journal: true });
+    expect(reopened.ok && reopened.value.fromJournal).toBe(true);
+    expect(reopened.ok && reopened.value.document?.score?.view.playheadMs).toBe(777);
+  });
+
+  it('keeps edits in a recovery file when the folder cannot be written, and offers them', async () => {
+    const created = await store().create('Locked');
+    if (!created.ok) throw new Error(created.error.message);
+    const file = created.value.path;
+    // A folder where the journal goes makes every write fail, even as root (where a read-only
+    // mode would not stop it): the same path through the code as a read-only folder.
+    await fs.mkdir(path.join(journalPathOf(file), 'blocker'), { recursive: true });
+    try {
+      clock += 1000;
+      const saved = await store().save(file, withScore(created.value.document, 4242), true);
+      expect(saved).toMatchObject({ ok: false, error: { code: 'project_not_saved' } });
+      expect(!saved.ok && saved.error.message).toMatch(/recovery file/);
+      const recoveryFiles = await fs.readdir(path.join(userData, 'recovery'));
+      expect(recoveryFiles).toHaveLength(1);
+      const opened = await store().open(file);
+      expect(opened.ok && opened.value.recovered?.document.score?.view.playheadMs).toBe(4242);
+    } finally {
+      await fs.rm(journalPathOf(file), { recursive: true, force: true });
+    }
+    // Once the folder is writable again a save succeeds and the recovery file goes.
+    expect((await store().save(file, created.value.document, true)).ok).toBe(true);
+    expect(await fs.readdir(path.join(userData, 'recovery'))).toEqual([]);
+    const declined = await store().open(file);
+    expect(declined.ok && declined.value.recovered).toBeUndefined();
+  });
+});

@@ -7,7 +7,9 @@ import {
   PROJECT_VERSION,
   projectDocumentSchema,
   type ProjectDocument,
+  type ProjectKind,
 } from '../../../../shared/domain/project/document';
+import { EMPTY_SUBTITLES } from '../../../../shared/domain/project/subtitles-part';
 import { fail, ok, type Result } from '../../../../shared/ipc/result';
 import { readJsonFile, writeFileAtomic } from '../storage/atomic-file';
 import { migrateProject, type ProjectReadState } from './migrations';
@@ -19,6 +21,8 @@ import {
   projectPathOfJournal,
 } from './project-files';
 import { RecentProjects, type ProjectSummary } from './recent-projects';
+import { LastProject } from './last-project';
+import { RecoveryFiles, type Recovered } from './recovery-files';
 
 export interface ProjectStoreOptions {
   userDataDir: string;
@@ -32,6 +36,16 @@ export interface OpenedProject {
   document: ProjectDocument | null;
   readOnly: boolean;
   notice?: string;
+  /** The document came from the autosave journal (newer than the file): a reopen. */
+  fromJournal?: boolean;
+  /** Edits kept in the recovery file when the folder could not be written: offered for restore. */
+  recovered?: Omit<Recovered, 'file'>;
+}
+
+export interface CreateOptions {
+  kind?: ProjectKind;
+  /** The video the project is about; the kind's part starts with it. */
+  media?: string;
 }
 
 const journalSchema = z.object({
@@ -52,28 +66,43 @@ type DiskState = ProjectReadState | { state: 'missing' };
 export class ProjectStore {
   private readonly recentList: RecentProjects;
   private readonly now: () => number;
+  private readonly recovery: RecoveryFiles;
+  /** The project open when the app last ran (reopened at start). */
+  readonly last: LastProject;
 
   constructor(private readonly options: ProjectStoreOptions) {
     this.recentList = new RecentProjects(options.userDataDir);
     this.now = options.now ?? Date.now;
+    this.recovery = new RecoveryFiles(options.userDataDir);
+    this.last = new LastProject(options.userDataDir);
   }
 
   recent(): Promise<ProjectSummary[]> {
     return this.recentList.list();
   }
 
-  async create(name: string): Promise<Result<{ path: string; document: ProjectDocument }>> {
+  async create(
+    name: string,
+    options: CreateOptions = {},
+  ): Promise<Result<{ path: string; document: ProjectDocument }>> {
     const folder = this.options.projectFolder();
     const stem = fileStemFor(name);
     let file = path.join(folder, `${stem}${PROJECT_EXTENSION}`);
     for (let n = 2; (await this.readDisk(file)).state !== 'missing'; n++)
       file = path.join(folder, `${stem} ${n}${PROJECT_EXTENSION}`);
-    const document = newProjectDocument(randomUUID(), name.trim() || stem, this.now());
+    const document = withKind(
+      newProjectDocument(randomUUID(), name.trim() || stem, this.now()),
+      options,
+    );
     const written = await this.write(file, document);
     return written.ok ? ok({ path: file, document }) : written;
   }
 
-  async open(file: string): Promise<Result<OpenedProject>> {
+  /**
+   * Opens a project. `journal`: take the autosave journal when it is newer than the file (the
+   * app reopening where the user was, so autosaved edits come back without a restore prompt).
+   */
+  async open(file: string, { journal = false } = {}): Promise<Result<OpenedProject>> {
     if (!isProjectFile(file)) return notProjectPath();
     const disk = await this.readDisk(file);
     if (disk.state === 'missing')
@@ -84,6 +113,14 @@ export class ProjectStore {
     const opened: OpenedProject = { path: file, document: disk.document, readOnly: false };
     if (disk.migratedFrom !== null)
       opened.notice = `This project was upgraded from format ${disk.migratedFrom}; saving writes the new format.`;
+    const autosaved = journal && (await journalIsNewer(file)) ? await this.readJournal(file) : null;
+    if (autosaved) {
+      opened.document = autosaved.document;
+      opened.fromJournal = true;
+    }
+    const recovered = await this.recovery.read(file);
+    if (recovered && recovered.savedAt > (autosaved?.savedAt ?? disk.document.updatedAt))
+      opened.recovered = { savedAt: recovered.savedAt, document: recovered.document };
     return ok(opened);
   }
 
@@ -101,14 +138,34 @@ export class ProjectStore {
       try {
         await writeFileAtomic(journalPathOf(file), JSON.stringify(journal));
       } catch (error) {
-        return notSaved(error);
+        return this.keepInRecovery(file, document, savedAt, notSaved(error));
       }
+      await this.recovery.remove(file).catch(() => undefined);
       return ok({ savedAt });
     }
     const written = await this.write(file, { ...document, updatedAt: savedAt });
-    if (!written.ok) return written;
+    if (!written.ok) return this.keepInRecovery(file, document, savedAt, written);
     await fs.rm(journalPathOf(file), { force: true });
+    await this.recovery.remove(file).catch(() => undefined);
     return ok({ savedAt });
+  }
+
+  /**
+   * The project folder refused the write (read-only, disk full): the edits go to a recovery
+   * file in the app's data folder, offered on the next open, and the error says where they are.
+   */
+  private async keepInRecovery(
+    file: string,
+    document: ProjectDocument,
+    savedAt: number,
+    failure: Result<unknown>,
+  ): Promise<Result<never>> {
+    if (failure.ok) return fail('project_not_saved', 'The project could not be saved.');
+    const kept = await this.recovery.write(file, document, savedAt);
+    const where = kept
+      ? ` Your edits are kept in this window and in a recovery file (${kept}); reopening the project offers them back.`
+      : ' Your edits are kept in this window only: do not close it.';
+    return { ok: false, error: { ...failure.error, message: `${failure.error.message}${where}` } };
   }
 
   /**
@@ -178,6 +235,7 @@ export class ProjectStore {
     const journalFile = journalPathOf(file);
     if (!accept) {
       await fs.rm(journalFile, { force: true });
+      await this.recovery.remove(file).catch(() => undefined);
       return ok({ document: null });
     }
     const journal = await this.readJournal(file);
@@ -236,6 +294,23 @@ export class ProjectStore {
     const document = projectDocumentSchema.safeParse(journal.data.document);
     return document.success ? { savedAt: journal.data.savedAt, document: document.data } : null;
   }
+}
+
+/** The kind and video of a new project, with its kind's part started on that video. */
+function withKind(document: ProjectDocument, { kind, media }: CreateOptions): ProjectDocument {
+  const next: ProjectDocument = { ...document, ...(kind ? { kind } : {}) };
+  if (!media) return next;
+  next.media = { path: media };
+  if (kind === 'subtitles') next.subtitles = { ...EMPTY_SUBTITLES, video: { path: media } };
+  if (kind === 'dub')
+    next.dub = {
+      videos: [{ path: media }],
+      scripts: [],
+      settings: { languages: [], ducking: true, lipsync: false, exportSrt: false },
+      runs: {},
+    };
+  // Score's part needs the probed duration; the Score workspace fills it in on first open.
+  return next;
 }
 
 function readOnlyNotice(

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Panel } from '../../ui/Panel';
 import { TaskForm } from '../../editor/tasks/TaskForm';
 import { DUBBING_TASK } from '../../editor/tasks/language-tasks';
+import { ProjectBar } from '../../editor/project/ProjectBar';
 import { DubBatchWorkspace } from './DubBatchWorkspace';
 import './dub.css';
 
@@ -16,6 +17,7 @@ export function DubScreen() {
           Dub videos into up to 17 languages, optionally speaking your approved subtitle scripts.
           Every cell is checked and priced before anything is charged.
         </p>
+        <ProjectBar kind="dub" />
         <div className="dub-modes" role="group" aria-label="Dub mode">
           <button
             type="button"

@@ -22,7 +22,7 @@ import {
 } from '../../editor/jobs/job-view';
 import { RetryConfirm } from './RetryConfirm';
 import { useJobActions } from './use-job-actions';
-import { EditSubtitlesButton } from '../subtitles/EditSubtitlesButton';
+import { EditSubtitlesButton } from './EditSubtitlesButton';
 
 type Confirming = 'cancel' | 'retry' | null;
 

@@ -1,7 +1,6 @@
-import { useEffect, useRef, type DragEvent } from 'react';
-import { errorMessage, invokeResult } from '../../bridge/invoke';
+import { type DragEvent } from 'react';
+import { errorMessage } from '../../bridge/invoke';
 import { pathsOfDroppedFiles } from '../../bridge/files';
-import { forgetProject, rememberedProject } from './project-actions';
 import { ScoreStart } from './ScoreStart';
 import { ScoreWorkspace } from './ScoreWorkspace';
 import { useScoreStore } from './score-store';
@@ -11,25 +10,11 @@ import './score.css';
 /**
  * Score: the empty state (drop or open a video, recent projects, restore offer) until a
  * project is open, then the workspace. A video dropped anywhere on the screen opens it; the
- * last project comes back after a reload or restart.
+ * last project comes back after a reload or restart (the open-project store reopens it).
  */
 export function ScoreScreen() {
   const project = useScoreStore((s) => s.project);
   const opener = useProjectOpener();
-  const triedReopen = useRef(false);
-
-  useEffect(() => {
-    if (triedReopen.current || project) return;
-    triedReopen.current = true;
-    const last = rememberedProject();
-    if (!last) return;
-    // Unsaved autosaved edits are offered for restore first rather than silently dropped.
-    void invokeResult('project:restorable', {}).then(async (restorable) => {
-      if (restorable.ok && restorable.value.some((entry) => entry.path === last)) return;
-      await opener.openProjectPath(last);
-      if (!useScoreStore.getState().project) forgetProject();
-    });
-  }, [project, opener]);
 
   const onDrop = async (event: DragEvent) => {
     event.preventDefault();

@@ -3,7 +3,8 @@ import { useNow } from '../../lib/use-now';
 import { Badge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
 import { SaveIcon } from '../../ui/icons';
-import { forgetProject } from './project-actions';
+import { closeProject } from '../../editor/project/open-project-store';
+import { ProjectBar } from '../../editor/project/ProjectBar';
 import { useScoreStore, useUndoDepth } from './score-store';
 import type { SaveStatus } from './use-autosave';
 
@@ -35,7 +36,6 @@ function SaveState({ status }: { status: SaveStatus }) {
 export function WorkspaceHeader({ status, onSave }: { status: SaveStatus; onSave: () => void }) {
   const project = useScoreStore((s) => s.project);
   const depth = useUndoDepth();
-  const close = useScoreStore((s) => s.close);
   if (!project) return null;
   return (
     <header className="score-header">
@@ -45,6 +45,7 @@ export function WorkspaceHeader({ status, onSave }: { status: SaveStatus; onSave
         <SaveState status={status} />
       </div>
       <div className="row">
+        <ProjectBar kind="score" />
         <span className="small muted nums" title="Undo steps (Ctrl+Z)">
           Undo <span data-testid="undo-depth">{depth}</span>
         </span>
@@ -62,8 +63,7 @@ export function WorkspaceHeader({ status, onSave }: { status: SaveStatus; onSave
           variant="ghost"
           onClick={() => {
             onSave();
-            forgetProject();
-            close();
+            void closeProject().then(() => useScoreStore.getState().close());
           }}
           title="Save and close the project"
         >

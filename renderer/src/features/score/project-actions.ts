@@ -1,18 +1,8 @@
 import type { ProjectDocument } from '../../../../shared/domain/project/document';
 import { invoke } from '../../bridge/invoke';
 import { judgeOpenedVideo, notAVideoByName, type OpenVerdict } from './open-checks';
-import { EMPTY_SCORE, useScoreStore, type OpenProject } from './score-store';
-
-const LAST_PROJECT_KEY = 'soundstage.score.project';
-
-/** The project to reopen when the window is reloaded or the app restarted. */
-export function rememberedProject(): string | null {
-  return localStorage.getItem(LAST_PROJECT_KEY);
-}
-
-export function forgetProject(): void {
-  localStorage.removeItem(LAST_PROJECT_KEY);
-}
+import { openProjectPath } from '../../editor/project/open-project-store';
+import { EMPTY_SCORE, useScoreStore } from './score-store';
 
 export interface Opened {
   verdict: OpenVerdict;
@@ -21,11 +11,6 @@ export interface Opened {
 function baseNameWithoutExt(path: string): string {
   const name = path.split(/[\\/]/).pop() ?? path;
   return name.replace(/\.[^.]+$/, '') || 'Untitled';
-}
-
-function load(project: OpenProject): void {
-  useScoreStore.getState().load(project);
-  localStorage.setItem(LAST_PROJECT_KEY, project.path);
 }
 
 /**
@@ -38,7 +23,11 @@ export async function openVideo(path: string): Promise<Opened> {
   const info = await invoke('media:inspect', { path });
   const verdict = judgeOpenedVideo(info);
   if (verdict.refusal) throw new Error(verdict.refusal);
-  const created = await invoke('project:create', { name: baseNameWithoutExt(path) });
+  const created = await invoke('project:create', {
+    name: baseNameWithoutExt(path),
+    kind: 'score',
+    video: info.path,
+  });
   const document: ProjectDocument = {
     ...created.document,
     score: {
@@ -52,23 +41,14 @@ export async function openVideo(path: string): Promise<Opened> {
     },
   };
   await invoke('project:save', { path: created.path, document, autosave: false });
-  load({ path: created.path, document, readOnly: false });
+  await openProjectPath(created.path);
   return { verdict };
 }
 
 /** Opens a saved project; a newer or damaged file comes back read-only with the reason. */
 export async function openProject(path: string): Promise<Opened> {
-  const opened = await invoke('project:open', { path });
-  if (!opened.document) {
-    throw new Error(opened.notice ?? 'This project file could not be read.');
-  }
-  load({
-    path: opened.path,
-    document: opened.document,
-    readOnly: opened.readOnly,
-    ...(opened.notice ? { notice: opened.notice } : {}),
-  });
-  const video = opened.document.score?.video;
+  await openProjectPath(path);
+  const video = useScoreStore.getState().project?.document.score?.video;
   if (!video) return { verdict: { notices: [], blocked: {} } };
   const info = await invoke('media:inspect', { path: video.path });
   return { verdict: judgeOpenedVideo(info) };

@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { registerPart } from '../../editor/project/open-project-store';
 import {
   canRedo,
   canUndo,
@@ -90,6 +91,29 @@ export const useScoreStore = create<ScoreState>()((set, get) => ({
   },
   markSaved: (savedRevision) => set({ savedRevision }),
 }));
+
+// The open project (editor/project) loads this part into the store and reads it back to save.
+registerPart({
+  key: 'score',
+  read: () => {
+    const { history, project } = useScoreStore.getState();
+    // A project without a score part keeps none until Score changes something.
+    if (!history || !project || (history.present === EMPTY_SCORE && !project.document.score))
+      return undefined;
+    return history.present;
+  },
+  load: (document, info) =>
+    useScoreStore.getState().load({
+      path: info.path,
+      document,
+      readOnly: info.readOnly,
+      ...(info.notice ? { notice: info.notice } : {}),
+    }),
+  subscribe: (onChange) =>
+    useScoreStore.subscribe((state, previous) => {
+      if (state.history !== previous.history) onChange();
+    }),
+});
 
 /** The score part being edited (the empty score before a project is open). */
 export function useScorePart(): ScorePart {

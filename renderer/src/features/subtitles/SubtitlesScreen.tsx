@@ -3,8 +3,10 @@ import { TaskForm } from '../../editor/tasks/TaskForm';
 import { PROOFREAD_TASK } from '../../editor/tasks/language-tasks';
 import { subsPart } from './subs-store';
 import { SubtitlesWorkspace } from './SubtitlesWorkspace';
+import { useJobHandoff } from './use-job-handoff';
 
 export function SubtitlesScreen() {
+  useJobHandoff();
   return (
     <div className="screen">
       <p className="screen__intro">

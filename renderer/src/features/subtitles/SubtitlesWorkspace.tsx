@@ -3,6 +3,7 @@ import { useUndoableDocument } from '../../editor/history';
 import { Button } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';
 import { VideoPlayer } from '../../editor/media/VideoPlayer';
+import { ProjectBar } from '../../editor/project/ProjectBar';
 import { CueTable } from './CueTable';
 import { ExportBar } from './ExportBar';
 import { FindReplace } from './FindReplace';
@@ -26,7 +27,7 @@ const TOOLS = [
 ] as const;
 
 const SAVE_TEXT = {
-  none: 'Not saved to a project: open one in Score to autosave',
+  none: 'Not saved to a project: start one with New project to autosave',
   pending: 'Unsaved changes…',
   saved: 'Autosaved',
   error: 'Autosave failed',
@@ -59,6 +60,7 @@ export function SubtitlesWorkspace() {
       <header className="subs-workspace__bar">
         <ImportBar videoPath={part.video?.path} />
         <div className="row">
+          <ProjectBar kind="subtitles" />
           <Button size="small" variant="ghost" disabled={!canUndo} onClick={undo} aria-label="Undo">
             Undo
           </Button>

@@ -11,10 +11,7 @@ export interface ProofreadOpening {
   warnings: (part: SubtitlesPart) => SubtitlesPart['serviceWarnings'];
 }
 
-export const canEditSubtitles = (job: Job): boolean =>
-  job.request.type === 'proofread' &&
-  job.stage === 'succeeded' &&
-  job.files.some((file) => /\.(srt|vtt)$/i.test(file.path));
+export { canEditSubtitles } from '../../editor/handoff/subtitles-handoff';
 
 const record = (value: unknown): Record<string, unknown> | undefined =>
   value && typeof value === 'object' && !Array.isArray(value)

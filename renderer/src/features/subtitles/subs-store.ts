@@ -6,6 +6,7 @@ import {
 import type { Cue } from '../../../../shared/domain/subtitles/cue';
 import type { SubtitleEncoding } from '../../../../shared/domain/subtitles/file';
 import { createUndoableStore } from '../../editor/history';
+import { registerPart, useOpenProject } from '../../editor/project/open-project-store';
 
 /** Undo keeps at least this many steps (docs/editing.md). */
 export const SUBS_UNDO_LIMIT = 200;
@@ -20,12 +21,30 @@ export const subsDocument = createUndoableStore<SubtitlesPart>(EMPTY_SUBTITLES, 
 
 export const subsPart = (): SubtitlesPart => subsDocument.getState().history.present;
 
+// The open project (editor/project) loads this part into the editor and reads it back to save.
+registerPart({
+  key: 'subtitles',
+  read: () => {
+    const present = subsPart();
+    return present === EMPTY_SUBTITLES ? undefined : present;
+  },
+  load: (document) => subsDocument.getState().reset(document.subtitles ?? EMPTY_SUBTITLES),
+  subscribe: (onChange) =>
+    subsDocument.subscribe((state, previous) => {
+      if (state.history.present !== previous.history.present) onChange();
+    }),
+});
+
+/** A read-only project (another window holds it, or a newer file) takes no edits. */
+const readOnly = (): boolean => useOpenProject.getState().project?.readOnly ?? false;
+
 /** One undoable change; returns nothing when `change` gives back the same part. */
 export function editSubs(
   label: string,
   change: (part: SubtitlesPart) => SubtitlesPart,
   coalesceKey?: string,
 ): void {
+  if (readOnly()) return;
   const state = subsDocument.getState();
   const next = change(state.history.present);
   if (next === state.history.present) return;

@@ -1,0 +1,105 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test } from '../fixtures/host';
+import { AppPage } from '../pages/app-page';
+import { toolPath } from '../../shared/node/toolchain';
+
+/** A 3 s clip with picture and a tone, enough for a project's video. */
+function makeClip(dir: string): string {
+  const out = join(dir, 'interview.mp4');
+  execFileSync(toolPath('ffmpeg'), [
+    '-v',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc2=size=320x180:rate=25:duration=3',
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=frequency=440:sample_rate=48000:duration=3',
+    '-c:v',
+    'libx264',
+    '-preset',
+    'veryfast',
+    '-pix_fmt',
+    'yuv420p',
+    '-c:a',
+    'aac',
+    '-shortest',
+    out,
+  ]);
+  return out;
+}
+
+const SRT =
+  '1\n00:00:00,500 --> 00:00:01,800\nGood morning.\n\n2\n00:00:02,000 --> 00:00:02,900\nSee you.\n';
+
+/** Every text on disk for the project: its file and its autosave journal. */
+async function projectTexts(projectDir: string): Promise<string> {
+  const names = (await readdir(projectDir)).filter((name) => name.includes('.soundstage'));
+  const texts = await Promise.all(names.map((name) => readFile(join(projectDir, name), 'utf8')));
+  return texts.join('\n');
+}
+
+/**
+ * One project from Subtitles alone: project-new with a video, an .srt imported, an edit that
+ * autosaves to the project folder, and the same edit back after a reload. A second tab on the
+ * same project gets it read-only with the reason.
+ */
+test('a project started from Subtitles autosaves, reopens after a reload, and is read-only in a second tab', async ({
+  page,
+  host,
+  context,
+}) => {
+  const dir = await mkdtemp(join(tmpdir(), 'project-e2e-'));
+  const clip = makeClip(dir);
+  const srt = join(dir, 'interview.en.srt');
+  await writeFile(srt, SRT);
+
+  const app = new AppPage(page);
+  await app.open(host.url);
+  await app.goTo('Subtitles');
+
+  await page.getByTestId('project-new').click();
+  const dialog = page.getByTestId('project-new-dialog');
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('radio', { name: 'Subtitles' })).toBeChecked();
+  const chooser = page.waitForEvent('filechooser');
+  await dialog.getByTestId('project-new-video').click();
+  await (await chooser).setFiles(clip);
+  await expect(dialog.getByTestId('project-new-name')).toHaveValue('interview');
+  await dialog.getByTestId('project-new-name').fill('Interview subs');
+  await dialog.getByTestId('project-new-create').click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('subs-video')).toHaveText(/interview\.mp4/);
+
+  const srtChooser = page.waitForEvent('filechooser');
+  await page.getByTestId('subs-import').click();
+  await (await srtChooser).setFiles(srt);
+  const cell = page.locator('[data-testid="cue-text"][data-lang="en"]').first();
+  await expect(cell).toHaveValue('Good morning.');
+  await cell.fill('Good morning, everyone.');
+
+  await expect(page.getByTestId('subs-save-state')).toHaveText('Autosaved', { timeout: 15_000 });
+  await expect.poll(() => projectTexts(host.projectDir)).toContain('Good morning, everyone.');
+
+  await page.reload();
+  await page.getByTestId('engine-status').waitFor();
+  await app.goTo('Subtitles');
+  await expect(page.locator('[data-testid="cue-text"][data-lang="en"]').first()).toHaveValue(
+    'Good morning, everyone.',
+  );
+
+  // A second tab opens the same project read-only and says why; its edits are refused.
+  const second = await context.newPage();
+  const other = new AppPage(second);
+  await other.open(host.url);
+  await other.goTo('Subtitles');
+  await expect(second.getByTestId('project-read-only')).toContainText('another Soundstage window');
+  const otherCell = second.locator('[data-testid="cue-text"][data-lang="en"]').first();
+  await expect(otherCell).toHaveValue('Good morning, everyone.');
+  await second.close();
+});
