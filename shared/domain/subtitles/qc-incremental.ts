@@ -72,6 +72,21 @@ function sequenceRuleIssues<I extends QcIssue>(
 
 const NONE: readonly never[] = [];
 
+/** Every issue, rule by rule, each rule in cue order (runQc's order). */
+function flatten<I extends QcIssue>(
+  cues: readonly Cue[],
+  cueIssues: ReadonlyMap<string, readonly I[]>,
+  sequenceIssues: readonly I[],
+): I[] {
+  const buckets: I[][] = QC_RULES.map(() => []);
+  for (const cue of cues) {
+    const found = cueIssues.get(cue.id);
+    if (found) for (const issue of found) buckets[RULE_ORDER.get(issue.rule)!]!.push(issue);
+  }
+  for (const issue of sequenceIssues) buckets[RULE_ORDER.get(issue.rule)!]!.push(issue);
+  return buckets.flat();
+}
+
 /** Puts the kept and patched issues together: rule order first, cue order within a rule. */
 function assemble<I extends QcIssue>(
   cues: readonly Cue[],
@@ -79,12 +94,7 @@ function assemble<I extends QcIssue>(
   sequenceIssues: readonly I[],
   previous: ReadonlyMap<string, readonly I[]> | null,
 ): Pick<QcState<I>, 'issues' | 'byCue'> {
-  const buckets: I[][] = QC_RULES.map(() => []);
-  for (const cue of cues)
-    for (const issue of cueIssues.get(cue.id) ?? NONE)
-      buckets[RULE_ORDER.get(issue.rule)!]!.push(issue);
-  for (const issue of sequenceIssues) buckets[RULE_ORDER.get(issue.rule)!]!.push(issue);
-  const issues = buckets.flat();
+  const issues = flatten(cues, cueIssues, sequenceIssues);
   const grouped = new Map<string, I[]>();
   for (const issue of issues) {
     const list = grouped.get(issue.cueId);
@@ -161,12 +171,33 @@ export function updateQc<I extends QcIssue = QcIssue>(
     if (found.length > 0) cueIssues.set(cue.id, found);
     else cueIssues.delete(cue.id);
   }
-  const sequenceIssues = retimed ? sequenceRuleIssues(cues, state, tag) : state.sequenceIssues;
+  if (retimed) {
+    const sequenceIssues = sequenceRuleIssues(cues, state, tag);
+    return {
+      ...state,
+      cues,
+      cueIssues,
+      sequenceIssues,
+      ...assemble(cues, cueIssues, sequenceIssues, state.byCue),
+    };
+  }
+  // Text only: the sequence rules' verdicts stand, so only the changed cues' entries of the
+  // per-cue map are rebuilt (a copy of the map is far cheaper than grouping every issue again).
+  const byCue = new Map(state.byCue);
+  for (const i of changed) {
+    const id = cues[i]!.id;
+    const kept = (state.byCue.get(id) ?? NONE).filter((issue) => !CUE_RULES.has(issue.rule));
+    const list = [...(cueIssues.get(id) ?? NONE), ...kept].sort(
+      (a, b) => RULE_ORDER.get(a.rule)! - RULE_ORDER.get(b.rule)!,
+    );
+    if (list.length > 0) byCue.set(id, list);
+    else byCue.delete(id);
+  }
   return {
     ...state,
     cues,
     cueIssues,
-    sequenceIssues,
-    ...assemble(cues, cueIssues, sequenceIssues, state.byCue),
+    issues: flatten(cues, cueIssues, state.sequenceIssues),
+    byCue,
   };
 }

@@ -51,7 +51,10 @@ describe('incremental QC', () => {
           });
         else cues = cues.filter((cue) => cue.id !== target.id);
         state = updateQc(state, cues);
-        expect(state.issues).toEqual(runQc(cues, options));
+        const full = runQc(cues, options);
+        expect(state.issues).toEqual(full);
+        for (const cue of cues)
+          expect(state.byCue.get(cue.id) ?? []).toEqual(full.filter((i) => i.cueId === cue.id));
       }
     }
   });
