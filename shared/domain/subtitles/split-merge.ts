@@ -64,7 +64,12 @@ export function splitCue(
       : caret;
   const ratio = text.length > 0 && at > 0 && at < text.length ? at / text.length : 0.5;
   const cutMs = Math.round(any.startMs + (any.endMs - any.startMs) * ratio);
-  const taken = new Set(Object.values(languages).flatMap((cues) => cues.map((c) => c.id)));
+  // Only ids derived from this one can clash with the new id; collecting just those keeps a split
+  // of a 5,000-cue script well inside a frame (docs/subtitles.md, "Speed").
+  const prefix = `${id}.`;
+  const taken = new Set<string>();
+  for (const cues of Object.values(languages))
+    for (const cue of cues) if (cue.id.startsWith(prefix)) taken.add(cue.id);
   const newId = newCueId(id, taken);
   const out: Record<string, Cue[]> = {};
   for (const [code, cues] of Object.entries(languages)) {
