@@ -5,6 +5,10 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
+import { createHistory, record } from '../../shared/domain/history';
+import type { Cue } from '../../shared/domain/subtitles/cue';
+import { shiftCues } from '../../shared/domain/subtitles/retime';
+import { mergeCues, splitCue } from '../../shared/domain/subtitles/split-merge';
 import { formatRow } from './measure';
 import { percentile, startHost } from './timeline-drag';
 
@@ -56,7 +60,44 @@ async function tracedTasks(page: Page, work: () => Promise<void>): Promise<numbe
     .map((e) => (e.dur ?? 0) / 1000);
 }
 
+/**
+ * Split, merge and shift-all on 5,000 cues in two languages as the editor makes them: the pure
+ * edit over every language plus the undo record (median of 20 runs, in this process).
+ */
+function editFigures(): [string, string, string] {
+  const make = (text: string): Cue[] =>
+    Array.from({ length: CUES }, (_, i) => ({
+      id: `c${i + 1}`,
+      startMs: i * 3000 + 500,
+      endMs: i * 3000 + 2900,
+      text: `${text} ${i + 1}`,
+    }));
+  const languages = {
+    en: make('we should get going before it rains'),
+    es: make('deberíamos irnos'),
+  };
+  let history = createHistory<{ languages: Record<string, Cue[]> }>({ languages }, { limit: 200 });
+  const median = (edit: () => { ok: boolean }) => {
+    const times: number[] = [];
+    for (let run = 0; run < 20; run += 1) {
+      const t0 = performance.now();
+      const result = edit() as { ok: boolean; languages?: Record<string, Cue[]> };
+      if (result.ok && result.languages)
+        history = record(history, { languages: result.languages }, { label: 'bench', at: run });
+      times.push(performance.now() - t0);
+    }
+    return `${percentile(times, 50).toFixed(1)} ms`;
+  };
+  const mid = `c${CUES / 2}`;
+  return [
+    median(() => splitCue(languages, mid, { language: 'en', caret: 9 })),
+    median(() => mergeCues(languages, [mid, `c${CUES / 2 + 1}`])),
+    median(() => shiftCues(languages, null, 1000)),
+  ];
+}
+
 export async function subtitlesEditor(): Promise<string[]> {
+  const edits = editFigures();
   const dir = await mkdtemp(join(tmpdir(), 'soundstage-subs-'));
   const projectDir = join(dir, 'projects');
   await mkdir(projectDir, { recursive: true });
@@ -103,6 +144,22 @@ export async function subtitlesEditor(): Promise<string[]> {
     await page.keyboard.type(' y además hay que llevar los papeles firmados', { delay: 30 });
     const keys = (await page.evaluate('window.__keys')) as number[];
 
+    // Split, merge and shift-all through the buttons: click to the frame after the table shows it.
+    await page.evaluate(`(() => {
+      window.__clicks = [];
+      document.addEventListener('click', () => {
+        const t0 = performance.now();
+        requestAnimationFrame(() => setTimeout(() => window.__clicks.push(performance.now() - t0), 0));
+      }, true);
+    })()`);
+    await page.getByTestId('cue-split').click();
+    await page.getByTestId('cue-merge').click();
+    await page.getByTestId('subs-shift').click();
+    await page.getByTestId('subs-shift-ms').fill('1000');
+    await page.getByTestId('subs-shift-apply').click();
+    await page.waitForTimeout(500);
+    const clicks = (await page.evaluate('window.__clicks')) as number[];
+
     // Scrolling the 5,000-row table under a trace.
     await page.mouse.move(500, 600);
     const tasks = await tracedTasks(page, async () => {
@@ -120,6 +177,14 @@ export async function subtitlesEditor(): Promise<string[]> {
         'keystroke to next frame p50 / p95',
         `${percentile(keys, 50).toFixed(1)} ms`,
         `${percentile(keys, 95).toFixed(1)} ms`,
+      ),
+      `Subtitles edits on ${CUES} cues × 2 languages (target ≤ 50 ms each, including the undo record)`,
+      formatRow('split / merge / shift-all: edit + undo record (median)', ...edits),
+      formatRow(
+        'split / merge / shift-all: click to next frame in the editor',
+        `${(clicks[0] ?? NaN).toFixed(1)} ms`,
+        `${(clicks[1] ?? NaN).toFixed(1)} ms`,
+        `${(clicks.at(-1) ?? NaN).toFixed(1)} ms`,
       ),
       formatRow('longest task while scrolling', `${Math.max(0, ...tasks).toFixed(1)} ms`),
       formatRow('tasks over 50 ms while scrolling', String(tasks.filter((t) => t > 50).length)),

@@ -1,11 +1,14 @@
-import { memo, type CSSProperties } from 'react';
+import { memo, type CSSProperties, type MouseEvent } from 'react';
 import type { Cue } from '../../../../shared/domain/subtitles/cue';
-import { clockTime } from '../../../../shared/domain/subtitles/cue';
 import { setCueText } from '../../../../shared/domain/subtitles/edits';
 import { estimateFit, FIT_WARNING_RATIO } from '../../../../shared/domain/subtitles/fit';
 import type { GlossaryViolation } from '../../../../shared/domain/subtitles/glossary';
+import type { TimeFormat } from '../../../../shared/domain/subtitles/timecode';
 import * as player from '../../editor/media/player';
-import { editLanguage, useSubsView } from './subs-store';
+import { rememberCaret } from './edit-actions';
+import { clickRow } from './selection';
+import { editLanguage } from './subs-store';
+import { TimeField } from './TimeField';
 import type { LanguageIssue } from './use-subs-checks';
 
 export interface CueRowProps {
@@ -16,8 +19,36 @@ export interface CueRowProps {
   issues: readonly (readonly LanguageIssue[] | undefined)[];
   glossary: readonly (readonly GlossaryViolation[] | undefined)[];
   warnings: readonly string[];
+  /** The current cue or one of the selected rows. */
   selected: boolean;
+  timeFormat: TimeFormat;
+  fps: number;
   style: CSSProperties;
+}
+
+const sameItems = (a: readonly unknown[], b: readonly unknown[]) =>
+  a === b || (a.length === b.length && a.every((item, i) => item === b[i]));
+
+/**
+ * Props equal item by item: the table builds new arrays for every row on each render, but a
+ * row whose cues, checks and place did not change must not re-render (typing in one cell of a
+ * 5,000-cue script redraws one row; docs/subtitles.md, "Speed").
+ */
+function sameRow(a: CueRowProps, b: CueRowProps): boolean {
+  return (
+    a.id === b.id &&
+    a.index === b.index &&
+    a.selected === b.selected &&
+    a.timeFormat === b.timeFormat &&
+    a.fps === b.fps &&
+    a.style.transform === b.style.transform &&
+    a.style.height === b.style.height &&
+    sameItems(a.languages, b.languages) &&
+    sameItems(a.cues, b.cues) &&
+    sameItems(a.issues, b.issues) &&
+    sameItems(a.glossary, b.glossary) &&
+    sameItems(a.warnings, b.warnings)
+  );
 }
 
 /** The fit of the spoken line (the right-hand language, else the left) in its slot. */
@@ -43,9 +74,13 @@ function FitMeter({ cue, language }: { cue: Cue | undefined; language: string })
 export const CueRow = memo(function CueRow(props: CueRowProps) {
   const { id, index, languages, cues, issues, glossary, warnings, selected, style } = props;
   const timing = cues.find(Boolean);
-  const select = (language?: string) => {
-    useSubsView.getState().set({ cueId: id, ...(language ? { language } : {}) });
-    if (timing) player.seek(timing.startMs);
+  const select = (event: MouseEvent | null, language?: string) => {
+    clickRow(id, {
+      shift: !!event?.shiftKey,
+      toggle: !!event && (event.ctrlKey || event.metaKey),
+      ...(language ? { language } : {}),
+    });
+    if (timing && !event?.shiftKey) player.seek(timing.startMs);
   };
   const fitLanguage = cues[1] ? languages[1]! : languages[0]!;
   return (
@@ -59,12 +94,16 @@ export const CueRow = memo(function CueRow(props: CueRowProps) {
       data-cue-id={id}
       data-start-ms={timing?.startMs}
       data-end-ms={timing?.endMs}
-      onClick={() => select()}
+      onClick={(event) => select(event)}
     >
       <div className="cue-row__time nums small" role="cell">
         <span className="faint">{index + 1}</span>
-        <span>{timing ? clockTime(timing.startMs) : '–'}</span>
-        <span className="faint">{timing ? clockTime(timing.endMs) : ''}</span>
+        {timing && (
+          <>
+            <TimeField {...timeProps(props, timing)} edge="start" />
+            <TimeField {...timeProps(props, timing)} edge="end" />
+          </>
+        )}
       </div>
       {languages.map((language, column) => {
         const cue = cues[column];
@@ -82,7 +121,14 @@ export const CueRow = memo(function CueRow(props: CueRowProps) {
                 aria-label={`Cue ${index + 1} text, ${language}`}
                 rows={2}
                 value={cue.text}
-                onFocus={() => select(language)}
+                onFocus={() => select(null, language)}
+                onMouseDown={(event) => {
+                  // Shift/Ctrl-click on a text picks rows (the row's click does it), not the text.
+                  if (event.shiftKey || event.ctrlKey || event.metaKey) event.preventDefault();
+                }}
+                onSelect={(event) =>
+                  rememberCaret(id, language, event.currentTarget.selectionStart)
+                }
                 onChange={(event) =>
                   editLanguage(
                     'Edit cue text',
@@ -119,4 +165,12 @@ export const CueRow = memo(function CueRow(props: CueRowProps) {
       </div>
     </div>
   );
+}, sameRow);
+
+const timeProps = (props: CueRowProps, cue: Cue) => ({
+  cueId: props.id,
+  cue,
+  format: props.timeFormat,
+  fps: props.fps,
+  number: props.index + 1,
 });

@@ -57,11 +57,23 @@ function LanguageHeader({ part }: { part: SubtitlesPart }) {
 }
 
 /** The cue grid: the shown languages side by side, matched by cue id; only visible rows exist. */
-export function CueTable({ part, checks }: { part: SubtitlesPart; checks: SubsChecks }) {
+export function CueTable({
+  part,
+  checks,
+  fps,
+}: {
+  part: SubtitlesPart;
+  checks: SubsChecks;
+  /** The video's frame rate, for times typed in frames. */
+  fps: number;
+}) {
   const scroller = useRef<HTMLDivElement>(null);
   const [scrollTop, setScrollTop] = useState(0);
   const [height, setHeight] = useState(480);
   const selectedId = useSubsView((s) => s.cueId);
+  const selection = useSubsView((s) => s.selection);
+  const timeFormat = useSubsView((s) => s.timeFormat);
+  const chosen = useMemo(() => new Set(selection), [selection]);
   const rows = useMemo(
     () => alignedRows({ languages: part.languages }, part.shown),
     [part.languages, part.shown],
@@ -128,7 +140,9 @@ export function CueTable({ part, checks }: { part: SubtitlesPart; checks: SubsCh
                   checks.glossaryByCell.get(cellKey(language, row.id)),
                 )}
                 warnings={warnings.get(row.id) ?? NONE}
-                selected={row.id === selectedId}
+                selected={row.id === selectedId || chosen.has(row.id)}
+                timeFormat={timeFormat}
+                fps={fps}
                 style={{ transform: `translateY(${index * ROW_HEIGHT}px)`, height: ROW_HEIGHT }}
               />
             );

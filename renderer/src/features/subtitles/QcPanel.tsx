@@ -42,6 +42,29 @@ function fixRule(part: SubtitlesPart, rule: RuleId, issues: readonly LanguageIss
   });
 }
 
+/**
+ * Applies the fix of every issue on the selected cues, as one undo step. Fixes run one after
+ * another on the running result, each keyed by cue id, so an earlier fix never misplaces a later.
+ */
+function fixSelected(
+  part: SubtitlesPart,
+  issues: readonly LanguageIssue[],
+  ids: readonly string[],
+) {
+  const chosen = new Set(ids);
+  const profile = profileById(part.profile);
+  const todo = issues.filter((issue) => issue.fix && chosen.has(issue.cueId));
+  editSubs(`Fix ${chosen.size} selected cues`, (current) => {
+    const languages = { ...current.languages };
+    for (const issue of todo) {
+      const context = qcContext({ language: issue.language, profile });
+      const cues = languages[issue.language];
+      if (cues) languages[issue.language] = [...applyFix(issue.fix!, cues, issue.cueId, context)];
+    }
+    return todo.length > 0 ? { ...current, languages } : current;
+  });
+}
+
 /** The QC list: profile picker, issues grouped by rule, each with its fix and a fix-all. */
 export function QcPanel({ part, checks }: { part: SubtitlesPart; checks: SubsChecks }) {
   const byRule = useMemo(() => {
@@ -54,6 +77,11 @@ export function QcPanel({ part, checks }: { part: SubtitlesPart; checks: SubsChe
     return map;
   }, [checks.issues]);
   const selected = useSubsView((s) => s.cueId);
+  const selection = useSubsView((s) => s.selection);
+  const fixableSelected = useMemo(() => {
+    const chosen = new Set(selection);
+    return checks.issues.filter((issue) => issue.fix && chosen.has(issue.cueId)).length;
+  }, [checks.issues, selection]);
 
   return (
     <div className="subs-qc" aria-label="Quality checks">
@@ -78,6 +106,15 @@ export function QcPanel({ part, checks }: { part: SubtitlesPart; checks: SubsChe
         </select>
         <span className="small faint">{profileById(part.profile).description}</span>
       </label>
+      {fixableSelected > 0 && (
+        <Button
+          size="small"
+          data-testid="qc-fix-selected"
+          onClick={() => fixSelected(part, checks.issues, selection)}
+        >
+          Fix {fixableSelected} issues on the {selection.length} selected cues
+        </Button>
+      )}
       {checks.issues.length === 0 && (
         <p className="small muted" data-testid="qc-clean">
           No issues: every cue meets the profile.

@@ -5,6 +5,7 @@ import { EmptyState } from '../../ui/EmptyState';
 import { VideoPlayer } from '../../editor/media/VideoPlayer';
 import { ProjectBar } from '../../editor/project/ProjectBar';
 import { CueTable } from './CueTable';
+import { CueToolbar } from './CueToolbar';
 import { ExportBar } from './ExportBar';
 import { FindReplace } from './FindReplace';
 import { GlossaryEditor } from './GlossaryEditor';
@@ -101,8 +102,9 @@ export function SubtitlesWorkspace() {
               )}
             </div>
           )}
+          <CueToolbar />
           <div className="subs-main">
-            <CueTable part={part} checks={checks} />
+            <CueTable part={part} checks={checks} fps={media.fps} />
             <aside className="subs-tools" aria-label="Subtitle tools">
               <div className="subs-tools__tabs" role="tablist">
                 {TOOLS.map(([id, label]) => (

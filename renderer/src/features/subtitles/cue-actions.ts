@@ -1,9 +1,10 @@
 import type { Cue } from '../../../../shared/domain/subtitles/cue';
-import { deleteCue, insertCueAfter, setCueTiming } from '../../../../shared/domain/subtitles/edits';
+import { insertCueAfter, setCueTiming } from '../../../../shared/domain/subtitles/edits';
 import { limitsFor, profileById } from '../../../../shared/domain/subtitles/profiles';
 import * as player from '../../editor/media/player';
 import { useTransport } from '../../editor/media/transport-store';
 import { focusCue, rowCue, stepCue, tableRows } from './cue-focus';
+import { actionIds } from './selection';
 import { editSubs, subsPart, useSubsView } from './subs-store';
 import type { LanguageIssue } from './use-subs-checks';
 
@@ -82,20 +83,28 @@ export function insertCue(): void {
   focusCue(id);
 }
 
-/** Delete: removes the current cue in every language; the next one becomes current. */
+/** Delete: removes the current cue, or every selected one, in every language (one step). */
 export function deleteCurrentCue(): void {
-  const id = currentId();
-  if (!id) return;
+  const ids = actionIds();
+  if (ids.length === 0) return;
+  const gone = new Set(ids);
   const rows = tableRows();
-  const index = rows.findIndex((row) => row.id === id);
-  editSubs('Delete cue', (part) => {
+  const index = rows.findIndex((row) => row.id === ids.at(-1));
+  editSubs(ids.length > 1 ? `Delete ${ids.length} cues` : 'Delete cue', (part) => {
     const languages: Record<string, Cue[]> = {};
     for (const [language, cues] of Object.entries(part.languages))
-      languages[language] = deleteCue(cues, id) as Cue[];
+      languages[language] = cues.some((cue) => gone.has(cue.id))
+        ? cues.filter((cue) => !gone.has(cue.id))
+        : cues;
     return { ...part, languages };
   });
-  const next = rows[index + 1] ?? rows[index - 1];
-  useSubsView.getState().set({ cueId: next && next.id !== id ? next.id : null });
+  const next =
+    rows.slice(index + 1).find((row) => !gone.has(row.id)) ??
+    rows
+      .slice(0, index)
+      .reverse()
+      .find((row) => !gone.has(row.id));
+  useSubsView.getState().set({ cueId: next?.id ?? null, selection: [], anchor: null });
 }
 
 /** F8 / Shift+F8: the next or previous cue with an issue, in table order. */

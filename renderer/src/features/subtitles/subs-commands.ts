@@ -11,6 +11,8 @@ import {
   stepIssue,
 } from './cue-actions';
 import { stepCue } from './cue-focus';
+import { mergeCurrent, splitCurrent } from './edit-actions';
+import { extendSelection } from './selection';
 import { subsPart, useSubsView } from './subs-store';
 import type { LanguageIssue } from './use-subs-checks';
 
@@ -120,11 +122,45 @@ export function useSubsCommands(issues: readonly LanguageIssue[]): void {
       },
       {
         id: 'subtitles.delete',
-        label: 'Delete current cue',
+        label: 'Delete current (or selected) cues',
         keys: ['Delete'],
         group: edit,
         enabled: hasCurrent,
         run: deleteCurrentCue,
+      },
+      {
+        id: 'subtitles.split',
+        label: 'Split cue at the caret',
+        keys: ['Ctrl+Alt+V'],
+        group: edit,
+        allowInText: true,
+        enabled: hasCurrent,
+        run: splitCurrent,
+      },
+      {
+        id: 'subtitles.merge',
+        label: 'Merge with next (or the selected cues)',
+        keys: ['Ctrl+Shift+M'],
+        group: edit,
+        allowInText: true,
+        enabled: hasCurrent,
+        run: mergeCurrent,
+      },
+      {
+        id: 'subtitles.select-up',
+        label: 'Extend selection up',
+        keys: ['Shift+ArrowUp'],
+        group: cue,
+        enabled: hasCurrent,
+        run: () => extendSelection(-1),
+      },
+      {
+        id: 'subtitles.select-down',
+        label: 'Extend selection down',
+        keys: ['Shift+ArrowDown'],
+        group: cue,
+        enabled: hasCurrent,
+        run: () => extendSelection(1),
       },
       {
         id: 'subtitles.find',

@@ -5,6 +5,7 @@ import {
 } from '../../../../shared/domain/project/subtitles-part';
 import type { Cue } from '../../../../shared/domain/subtitles/cue';
 import type { SubtitleEncoding } from '../../../../shared/domain/subtitles/file';
+import type { TimeFormat } from '../../../../shared/domain/subtitles/timecode';
 import { createUndoableStore } from '../../editor/history';
 import { registerPart, useOpenProject } from '../../editor/project/open-project-store';
 
@@ -97,7 +98,35 @@ interface SubsViewState {
   tool: 'qc' | 'find' | 'glossary';
   /** Bumped to ask the find field for focus (Ctrl+F / Ctrl+H). */
   findFocus: number;
+  /** Rows picked with Shift/Ctrl-click or Shift+arrows, in no order; empty: only `cueId`. */
+  selection: readonly string[];
+  /** Where a Shift-click or Shift+arrow range starts. */
+  anchor: string | null;
+  /** How cue times are typed and shown: `h:mm:ss,mmm` or frames (a setting, kept locally). */
+  timeFormat: TimeFormat;
+  /** Which form is open above the table (shift and sync). */
+  form: 'shift' | null;
+  /** Why the last split, merge or shift was refused (shown beside the cue buttons). */
+  notice: string | null;
   set: (patch: Partial<Omit<SubsViewState, 'set'>>) => void;
+}
+
+const TIME_FORMAT_KEY = 'soundstage.subtitles.timeFormat';
+
+function savedTimeFormat(): TimeFormat {
+  try {
+    return globalThis.localStorage?.getItem(TIME_FORMAT_KEY) === 'frames' ? 'frames' : 'ms';
+  } catch {
+    return 'ms';
+  }
+}
+
+function saveTimeFormat(format: TimeFormat): void {
+  try {
+    globalThis.localStorage?.setItem(TIME_FORMAT_KEY, format);
+  } catch {
+    // A storage refusal (private mode) only loses the preference.
+  }
 }
 
 /** Where the editor is and what the last import said: view state, never an undo step. */
@@ -109,5 +138,13 @@ export const useSubsView = create<SubsViewState>()((set) => ({
   busy: null,
   tool: 'qc',
   findFocus: 0,
-  set: (patch) => set(patch),
+  selection: [],
+  anchor: null,
+  timeFormat: savedTimeFormat(),
+  form: null,
+  notice: null,
+  set: (patch) => {
+    if (patch.timeFormat) saveTimeFormat(patch.timeFormat);
+    set(patch);
+  },
 }));

@@ -3,7 +3,11 @@ import type { SubtitlesPart } from '../../../../shared/domain/project/subtitles-
 import type { QcIssue } from '../../../../shared/domain/subtitles/issue';
 import type { Cue } from '../../../../shared/domain/subtitles/cue';
 import { profileById, type QcProfile } from '../../../../shared/domain/subtitles/profiles';
-import { runQc } from '../../../../shared/domain/subtitles/qc';
+import {
+  startQc,
+  updateQc,
+  type QcState,
+} from '../../../../shared/domain/subtitles/qc-incremental';
 import {
   glossaryViolations,
   type GlossaryViolation,
@@ -15,10 +19,17 @@ export interface LanguageIssue extends QcIssue {
 
 export interface SubsChecks {
   issues: LanguageIssue[];
-  /** `language:cueId` -> that cell's issues, for the row badges. */
-  byCell: Map<string, LanguageIssue[]>;
+  /**
+   * `language:cueId` -> that cell's issues, for the row badges; an unchanged cell gives the same
+   * array as before, so its row is not drawn again.
+   */
+  byCell: CellLookup<LanguageIssue>;
   glossary: GlossaryViolation[];
   glossaryByCell: Map<string, GlossaryViolation[]>;
+}
+
+export interface CellLookup<T> {
+  get(key: string): readonly T[] | undefined;
 }
 
 export const cellKey = (language: string, cueId: string) => `${language}:${cueId}`;
@@ -34,43 +45,52 @@ function group<T extends { language: string; cueId: string }>(items: readonly T[
   return map;
 }
 
-/** Issues by cue array, then profile and language: an unchanged language is not re-checked. */
-const cache = new WeakMap<readonly Cue[], Map<string, LanguageIssue[]>>();
+/**
+ * The last QC state per profile and language: the next version of that language's cues is
+ * checked from it, so typing re-checks one cue (shared/domain/subtitles/qc-incremental.ts).
+ */
+const states = new Map<string, QcState<LanguageIssue>>();
 
-function languageIssues(cues: readonly Cue[], language: string, profile: QcProfile) {
+function languageState(cues: readonly Cue[], language: string, profile: QcProfile) {
   const key = `${profile.id}:${language}`;
-  let byKey = cache.get(cues);
-  if (!byKey) {
-    byKey = new Map();
-    cache.set(cues, byKey);
-  }
-  let found = byKey.get(key);
-  if (!found) {
-    found = runQc(cues, { language, profile }).map((issue) => ({ ...issue, language }));
-    byKey.set(key, found);
-  }
-  return found;
+  const tag = (issue: QcIssue): LanguageIssue => ({ ...issue, language });
+  const previous = states.get(key);
+  const state = previous
+    ? updateQc(previous, cues, tag)
+    : startQc(cues, { language, profile }, tag);
+  states.set(key, state);
+  return state;
 }
 
 /**
- * Every QC rule of the chosen profile over every language, and the glossary, recomputed
- * whenever a language's cues change (each keystroke): a language whose cue array is unchanged
- * keeps its previous result, so typing in one cell re-checks one language.
+ * Every QC rule of the chosen profile over every language, and the glossary, whenever a
+ * language's cues change (each keystroke): an unchanged language keeps its result and an edited
+ * one re-checks only its changed cues (docs/subtitles.md, "Speed").
  */
 export function useSubsChecks(part: SubtitlesPart): SubsChecks {
   const profile = profileById(part.profile);
-  const issues = useMemo(() => {
+  const { issues, byCell } = useMemo(() => {
     const all: LanguageIssue[] = [];
-    for (const [language, cues] of Object.entries(part.languages))
-      all.push(...languageIssues(cues, language, profile));
-    return all;
+    const byLanguage = new Map<string, ReadonlyMap<string, readonly LanguageIssue[]>>();
+    for (const [language, cues] of Object.entries(part.languages)) {
+      const state = languageState(cues, language, profile);
+      for (const issue of state.issues) all.push(issue);
+      byLanguage.set(language, state.byCue);
+    }
+    const lookup: CellLookup<LanguageIssue> = {
+      get(key) {
+        const cut = key.indexOf(':');
+        return byLanguage.get(key.slice(0, cut))?.get(key.slice(cut + 1));
+      },
+    };
+    return { issues: all, byCell: lookup };
   }, [part.languages, profile]);
   const glossary = useMemo(
     () => glossaryViolations(part.languages, part.sourceLanguage, part.glossary),
     [part.languages, part.sourceLanguage, part.glossary],
   );
   return useMemo(
-    () => ({ issues, byCell: group(issues), glossary, glossaryByCell: group(glossary) }),
-    [issues, glossary],
+    () => ({ issues, byCell, glossary, glossaryByCell: group(glossary) }),
+    [issues, byCell, glossary],
   );
 }

@@ -31,6 +31,8 @@ export function useSubsMedia(videoPath: string | undefined) {
     videoUrl: url.data?.url,
     peaks: decoded,
     durationMs,
+    /** Frames per second for typed frame times; 25 until the video is probed (or without one). */
+    fps: inspect.data?.video?.fps ?? 25,
     shotsMs: shots.data?.shotsMs ?? NONE,
     loading: enabled && (url.isPending || (peaks.isPending && inspect.isPending)),
     error: url.error ?? (peaks.isError && inspect.isError ? inspect.error : null),
