@@ -5,6 +5,7 @@ import { editorChannels, editorEvents } from './channels/editor';
 import { mediaChannels, mediaEvents } from './channels/media';
 import { projectChannels, projectEvents } from './channels/project';
 import { storageChannels } from './channels/storage';
+import { spellChannels } from './channels/spell';
 import { subtitlesChannels, subtitlesEvents } from './channels/subtitles';
 import { toolsChannels } from './channels/tools';
 import {
@@ -132,6 +133,7 @@ export const requestChannels = {
   ...mediaChannels,
   ...projectChannels,
   ...subtitlesChannels,
+  ...spellChannels,
   ...dubChannels,
   ...editorChannels,
   ...storageChannels,

@@ -6,6 +6,7 @@ import { estimateFit, FIT_WARNING_RATIO } from '../../../../shared/domain/subtit
 import type { GlossaryViolation } from '../../../../shared/domain/subtitles/glossary';
 import * as player from '../../editor/media/player';
 import { editLanguage, useSubsView } from './subs-store';
+import { SpellFlags } from './SpellFlags';
 import type { LanguageIssue } from './use-subs-checks';
 
 export interface CueRowProps {
@@ -102,6 +103,7 @@ export const CueRow = memo(function CueRow(props: CueRowProps) {
                   .join(' · ')}
               </span>
             )}
+            {cue && <SpellFlags cueId={id} language={language} text={cue.text} />}
           </div>
         );
       })}

@@ -11,6 +11,7 @@ import { ImportBar } from './ImportBar';
 import { fileName } from './import-script';
 import { QcPanel } from './QcPanel';
 import { subsDocument, useSubsView } from './subs-store';
+import { SpellBar } from './SpellBar';
 import { SubsWaveform } from './SubsWaveform';
 import { useSubsAutosave } from './use-subs-autosave';
 import { useSubsChecks } from './use-subs-checks';
@@ -94,6 +95,7 @@ export function SubtitlesWorkspace() {
               )}
             </div>
           )}
+          <SpellBar part={part} />
           <div className="subs-main">
             <CueTable part={part} checks={checks} />
             <aside className="subs-tools" aria-label="Subtitle tools">
