@@ -1,3 +1,4 @@
+import { wholeWordPattern } from './find-replace';
 import { visibleText } from './text';
 
 /**
@@ -38,11 +39,6 @@ export function acceptedWordSet(accepted: AcceptedWords): Set<string> {
     for (const entry of list)
       for (const match of entry.matchAll(WORD)) set.add(match[0].toLocaleLowerCase());
   return set;
-}
-
-/** A RegExp matching `word` only as a whole word (not inside a longer one). */
-export function wholeWordPattern(source: string, flags: string): RegExp {
-  return new RegExp(`(?<![\\p{L}\\p{M}\\d_])(?:${source})(?![\\p{L}\\p{M}\\d_])`, flags);
 }
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
