@@ -45,8 +45,6 @@ export const subtitlesPartSchema = z.object({
   serviceWarnings: z.array(serviceWarningSchema).max(10_000).default([]),
   /** Words the spell check accepts in this project ("add to project dictionary"). */
   dictionary: z.array(z.string().min(1).max(100)).max(20_000).default([]),
-  /** Language -> ids of cues whose text a machine translated and nobody has edited since. */
-  machineText: z.record(z.string(), z.array(z.string().max(100)).max(100_000)).default({}),
   /** Where the editor was: restored on reopen. */
   view: z
     .object({ cueId: z.string().max(100).optional(), playheadMs: ms.default(0) })

@@ -3,6 +3,7 @@ import { useUndoableDocument } from '../../editor/history';
 import { Button } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';
 import { VideoPlayer } from '../../editor/media/VideoPlayer';
+import { AddLanguage } from './AddLanguage';
 import { CueTable } from './CueTable';
 import { ExportBar } from './ExportBar';
 import { FindReplace } from './FindReplace';
@@ -95,7 +96,10 @@ export function SubtitlesWorkspace() {
               )}
             </div>
           )}
-          <SpellBar part={part} />
+          <div className="row subs-workspace__tools-bar">
+            <AddLanguage part={part} />
+            <SpellBar part={part} />
+          </div>
           <div className="subs-main">
             <CueTable part={part} checks={checks} />
             <aside className="subs-tools" aria-label="Subtitle tools">
