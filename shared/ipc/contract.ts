@@ -7,6 +7,7 @@ import { notificationEvents } from './channels/notifications';
 import { mediaChannels, mediaEvents } from './channels/media';
 import { projectChannels, projectEvents } from './channels/project';
 import { storageChannels } from './channels/storage';
+import { spellChannels } from './channels/spell';
 import { subtitlesChannels, subtitlesEvents } from './channels/subtitles';
 import { toolsChannels } from './channels/tools';
 import {
@@ -134,6 +135,7 @@ export const requestChannels = {
   ...mediaChannels,
   ...projectChannels,
   ...subtitlesChannels,
+  ...spellChannels,
   ...dubChannels,
   ...dubLinesChannels,
   ...editorChannels,

@@ -52,6 +52,7 @@ export const LOCAL_ERROR_CODES = [
   'bad_timing',
   'too_large_to_read',
   'cannot_write',
+  'spell_failed',
   // Media services (waveform, shot changes, export).
   'no_audio',
   'no_video',

@@ -20,6 +20,7 @@ import { applyPathRules } from './path-rules';
 import { editorHandlers } from './handlers-editor';
 import { redactedJob, redactedResult } from '../services/api-client/redacted-errors';
 import { subtitleHandlers } from './handlers-subtitles';
+import { spellHandlers } from './handlers-spell';
 import { mediaHandlers } from './handlers-media';
 import { projectHandlers } from './handlers-project';
 import { dubHandlers } from './handlers-dub';
@@ -211,6 +212,7 @@ export function createHandlers(deps: HandlerDeps): IpcHandlers {
       if (!isAllowedExternalUrl(url)) return ok({ opened: false });
       return ok({ opened: await platform.openExternal(url) });
     },
+    ...spellHandlers(),
     ...mediaHandlers(services, files),
     ...projectHandlers(services, files, locks),
     ...dubHandlers(services),

@@ -60,6 +60,7 @@ const LOCAL_TITLES: Record<LocalErrorCode, string> = {
   bad_timing: 'Unreadable cue timing',
   too_large_to_read: 'File too large to read',
   cannot_write: 'Subtitles not written',
+  spell_failed: 'Spell check stopped',
   no_audio: 'No sound in the file',
   no_video: 'No picture in the file',
   peaks_failed: 'Waveform not drawn',

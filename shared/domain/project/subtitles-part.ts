@@ -43,6 +43,8 @@ export const subtitlesPartSchema = z.object({
   profile: z.enum(['streaming', 'cjk', 'thai', 'shorts']).default('streaming'),
   glossary: glossarySchema.default({ terms: [], doNotTranslate: [] }),
   serviceWarnings: z.array(serviceWarningSchema).max(10_000).default([]),
+  /** Words the spell check accepts in this project ("add to project dictionary"). */
+  dictionary: z.array(z.string().min(1).max(100)).max(20_000).default([]),
   /** Where the editor was: restored on reopen. */
   view: z
     .object({ cueId: z.string().max(100).optional(), playheadMs: ms.default(0) })

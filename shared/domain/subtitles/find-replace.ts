@@ -6,6 +6,8 @@ export interface FindQuery {
   replace: string;
   regex: boolean;
   matchCase: boolean;
+  /** Only where the match is not part of a longer word (absent: false). */
+  wholeWord?: boolean;
 }
 
 /** One cue whose text the replacement would change, for the preview. */
@@ -17,14 +19,20 @@ export interface ReplacementPreview {
   matches: number;
 }
 
+/** A RegExp matching `source` only as a whole word (no letter, digit or _ on either side). */
+export function wholeWordPattern(source: string, flags: string): RegExp {
+  return new RegExp(`(?<![\\p{L}\\p{M}\\d_])(?:${source})(?![\\p{L}\\p{M}\\d_])`, flags);
+}
+
 export type FindPattern = { ok: true; pattern: RegExp } | { ok: false; message: string };
 
 /** The query as a global RegExp; a plain search escapes every special character. */
-export function findPattern({ find, regex, matchCase }: FindQuery): FindPattern {
+export function findPattern({ find, regex, matchCase, wholeWord }: FindQuery): FindPattern {
   if (!find) return { ok: false, message: 'Type what to find.' };
   const source = regex ? find : find.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   try {
-    const pattern = new RegExp(source, matchCase ? 'gu' : 'giu');
+    const flags = matchCase ? 'gu' : 'giu';
+    const pattern = wholeWord ? wholeWordPattern(source, flags) : new RegExp(source, flags);
     // A pattern that matches the empty string would "replace" between every character.
     if (pattern.test('')) return { ok: false, message: 'The pattern matches empty text.' };
     return { ok: true, pattern };

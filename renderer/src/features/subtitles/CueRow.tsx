@@ -7,8 +7,10 @@ import type { TimeFormat } from '../../../../shared/domain/subtitles/timecode';
 import * as player from '../../editor/media/player';
 import { rememberCaret } from './edit-actions';
 import { clickRow } from './selection';
-import { editLanguage } from './subs-store';
+
 import { TimeField } from './TimeField';
+import { editLanguage, useSubsView } from './subs-store';
+import { SpellFlags } from './SpellFlags';
 import type { LanguageIssue } from './use-subs-checks';
 
 export interface CueRowProps {
@@ -148,6 +150,7 @@ export const CueRow = memo(function CueRow(props: CueRowProps) {
                   .join(' · ')}
               </span>
             )}
+            {cue && <SpellFlags cueId={id} language={language} text={cue.text} />}
           </div>
         );
       })}

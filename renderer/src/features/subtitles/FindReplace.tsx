@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { SubtitlesPart } from '../../../../shared/domain/project/subtitles-part';
 import {
   applyReplacements,
@@ -8,16 +8,51 @@ import {
 import { Button } from '../../ui/Button';
 import { focusCue } from './cue-focus';
 import { editSubs, useSubsView } from './subs-store';
+import { useFindCursor } from './use-find-cursor';
 
 const PREVIEW_LIMIT = 200;
 
-/** Find and replace across every language, plain or regex, previewing each change first. */
+function Option(props: {
+  label: string;
+  checked: boolean;
+  testId: string;
+  set: (v: boolean) => void;
+}) {
+  return (
+    <label>
+      <input
+        type="checkbox"
+        data-testid={props.testId}
+        checked={props.checked}
+        onChange={(e) => props.set(e.target.checked)}
+      />{' '}
+      {props.label}
+    </label>
+  );
+}
+
+/** The current match's text with the match marked. */
+function Marked({ text, start, end }: { text: string; start: number; end: number }): ReactNode {
+  return (
+    <>
+      {text.slice(Math.max(0, start - 40), start)}
+      <mark>{text.slice(start, end)}</mark>
+      {text.slice(end, end + 40)}
+    </>
+  );
+}
+
+/**
+ * Find and replace: one match at a time in the shown columns (next, previous, replace then go
+ * on), or everything at once across every language with a preview of each change.
+ */
 export function FindReplace({ part }: { part: SubtitlesPart }) {
   const [query, setQuery] = useState<FindQuery>({
     find: '',
     replace: '',
     regex: false,
     matchCase: false,
+    wholeWord: false,
   });
   const findRef = useRef<HTMLInputElement>(null);
   const findFocus = useSubsView((s) => s.findFocus);
@@ -29,10 +64,15 @@ export function FindReplace({ part }: { part: SubtitlesPart }) {
     () => (query.find ? previewReplacements(part.languages, query) : []),
     [part.languages, query],
   );
+  const one = useFindCursor(part, query);
   const error = 'error' in preview ? preview.error : null;
   const changes = 'error' in preview ? [] : preview;
   const total = changes.reduce((sum, change) => sum + change.matches, 0);
   const update = (patch: Partial<FindQuery>) => setQuery((q) => ({ ...q, ...patch }));
+  const current = one.current;
+  const currentText = current
+    ? part.languages[current.language]?.find((c) => c.id === current.cueId)?.text
+    : undefined;
 
   return (
     <div className="subs-find" role="search" aria-label="Find and replace">
@@ -43,9 +83,22 @@ export function FindReplace({ part }: { part: SubtitlesPart }) {
           ref={findRef}
           data-testid="subs-find"
           value={query.find}
+          aria-invalid={!!error && !!query.find}
+          aria-describedby={error && query.find ? 'subs-find-error' : undefined}
           onChange={(e) => update({ find: e.target.value })}
+          onKeyDown={(e) => {
+            if (e.key !== 'Enter') return;
+            e.preventDefault();
+            if (e.shiftKey) one.previous();
+            else one.next();
+          }}
         />
       </label>
+      {error && query.find && (
+        <p id="subs-find-error" className="small subs-find__error" role="alert">
+          {error}
+        </p>
+      )}
       <label className="field">
         <span className="field__label">Replace with</span>
         <input
@@ -56,32 +109,68 @@ export function FindReplace({ part }: { part: SubtitlesPart }) {
         />
       </label>
       <div className="row small">
-        <label>
-          <input
-            type="checkbox"
-            checked={query.regex}
-            onChange={(e) => update({ regex: e.target.checked })}
-          />{' '}
-          Regular expression
-        </label>
-        <label>
-          <input
-            type="checkbox"
-            checked={query.matchCase}
-            onChange={(e) => update({ matchCase: e.target.checked })}
-          />{' '}
-          Match case
-        </label>
+        <Option
+          label="Whole word"
+          testId="subs-find-whole-word"
+          checked={!!query.wholeWord}
+          set={(wholeWord) => update({ wholeWord })}
+        />
+        <Option
+          label="Match case"
+          testId="subs-find-match-case"
+          checked={query.matchCase}
+          set={(matchCase) => update({ matchCase })}
+        />
+        <Option
+          label="Regular expression"
+          testId="subs-find-regex"
+          checked={query.regex}
+          set={(regex) => update({ regex })}
+        />
       </div>
-      {error && query.find && (
-        <p className="small subs-find__error" role="alert">
-          {error}
-        </p>
-      )}
+      <div className="row">
+        <Button
+          size="small"
+          data-testid="subs-find-previous"
+          disabled={one.matches.length === 0}
+          onClick={one.previous}
+        >
+          Previous
+        </Button>
+        <Button
+          size="small"
+          data-testid="subs-find-next"
+          disabled={one.matches.length === 0}
+          onClick={one.next}
+        >
+          Next
+        </Button>
+        <Button
+          size="small"
+          data-testid="subs-replace-one"
+          disabled={one.matches.length === 0}
+          onClick={one.replaceCurrent}
+        >
+          Replace
+        </Button>
+      </div>
       {!error && query.find && (
-        <p className="small muted" aria-live="polite">
+        <p className="small muted" aria-live="polite" data-testid="subs-find-status">
+          {current ? `Match ${one.currentIndex + 1} of ${one.matches.length} in the table · ` : ''}
           {total} match{total === 1 ? '' : 'es'} in {changes.length} cue
           {changes.length === 1 ? '' : 's'}
+        </p>
+      )}
+      {one.message && <p className="small subs-find__error">{one.message}</p>}
+      {current && currentText !== undefined && (
+        <p
+          className="small subs-find__current"
+          data-testid="subs-find-current"
+          data-cue-id={current.cueId}
+          data-lang={current.language}
+        >
+          <span className="mono faint">{current.language}</span>{' '}
+          <Marked text={currentText} start={current.start} end={current.end} />
         </p>
       )}
       <Button
@@ -89,9 +178,9 @@ export function FindReplace({ part }: { part: SubtitlesPart }) {
         data-testid="subs-replace-all"
         disabled={changes.length === 0}
         onClick={() =>
-          editSubs(`Replace “${query.find}”`, (current) => ({
-            ...current,
-            languages: applyReplacements(current.languages, changes),
+          editSubs(`Replace “${query.find}”`, (now) => ({
+            ...now,
+            languages: applyReplacements(now.languages, changes),
           }))
         }
       >

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { SubtitlesPart } from '../../../../shared/domain/project/subtitles-part';
 import { Button } from '../../ui/Button';
+import { GlossaryCsv } from './GlossaryCsv';
 import { editSubs } from './subs-store';
 
 /** Splits "a, b" into trimmed, non-empty words. */
@@ -68,6 +69,7 @@ export function GlossaryEditor({ part }: { part: SubtitlesPart }) {
 
   return (
     <div className="subs-glossary" aria-label="Glossary">
+      <GlossaryCsv glossary={glossary} />
       <form className="subs-glossary__add" onSubmit={(e) => (e.preventDefault(), addTerm())}>
         <input
           className="input"

@@ -9,10 +9,11 @@ import { adoptWaveformStyles } from '../../ui/waveform/use-wavesurfer';
 import * as player from '../../editor/media/player';
 import { useTransport } from '../../editor/media/transport-store';
 import { editLanguage, subsPart, useSubsView } from './subs-store';
+import { WaveTools } from './WaveTools';
+import { followLoop, pxPerSecond, useWaveView, zoomWave } from './wave-view';
 
-const PX_PER_SECOND = 60;
-/** Snapping reaches 8 px either side, as on the Score timeline. */
-const SNAP_MS = (8 / PX_PER_SECOND) * 1000;
+/** Snapping reaches 8 px either side at the start zoom, as on the Score timeline. */
+const SNAP_MS = (8 / 60) * 1000;
 
 function style(name: string, fallback: string) {
   return getComputedStyle(document.documentElement).getPropertyValue(name).trim() || fallback;
@@ -66,9 +67,13 @@ export function SubsWaveform({
   shotsMs: readonly number[];
 }) {
   const container = useRef<HTMLDivElement>(null);
-  const wave = useRef<{ ws: WaveSurfer; regions: ReturnType<typeof RegionsPlugin.create> } | null>(
-    null,
-  );
+  const wave = useRef<{
+    ws: WaveSurfer;
+    regions: ReturnType<typeof RegionsPlugin.create>;
+    shots: ReturnType<typeof RegionsPlugin.create>;
+  } | null>(null);
+  const zoom = useWaveView((s) => s.zoom);
+  const follow = useWaveView((s) => s.follow);
   const free = useRef(false);
   /** Bumped when wavesurfer knows the duration: regions added before would collapse to 0. */
   const [ready, setReady] = useState(0);
@@ -81,20 +86,24 @@ export function SubsWaveform({
     const element = container.current;
     if (!element || durationMs <= 0) return;
     const regions = RegionsPlugin.create();
+    // Shot changes live in their own plugin: the cue sync below removes regions it does not know.
+    const shots = RegionsPlugin.create();
     const ws = WaveSurfer.create({
       container: element,
       height: 88,
-      minPxPerSec: PX_PER_SECOND,
+      minPxPerSec: pxPerSecond(useWaveView.getState().zoom),
+      autoScroll: useWaveView.getState().follow,
+      autoCenter: useWaveView.getState().follow,
       peaks: peaks ? [peaks.max, peaks.min] : [new Float32Array(2)],
       duration: durationMs / 1000,
       waveColor: style('--surface-3', '#3a4250'),
       progressColor: style('--accent', '#5ec4b6'),
       cursorColor: style('--focus', '#9fe3d8'),
       interact: true,
-      plugins: [regions],
+      plugins: [regions, shots],
     });
     adoptWaveformStyles(ws);
-    wave.current = { ws, regions };
+    wave.current = { ws, regions, shots };
     const offs = [
       ws.on('ready', () => setReady((n) => n + 1)),
       ws.on('decode', () => setReady((n) => n + 1)),
@@ -119,13 +128,47 @@ export function SubsWaveform({
       if (Math.abs(ws.getCurrentTime() * 1000 - state.playheadMs) > 30)
         ws.setTime(state.playheadMs / 1000);
     });
+    const stopLoop = followLoop();
+    // Ctrl+wheel (and a trackpad pinch, which Chromium sends as one) zooms; React's wheel
+    // listener is passive, so the page would zoom too.
+    const onWheel = (event: WheelEvent) => {
+      if (!event.ctrlKey && !event.altKey) return;
+      event.preventDefault();
+      zoomWave(event.deltaY < 0 ? 1 : -1);
+    };
+    element.addEventListener('wheel', onWheel, { passive: false });
     return () => {
       offs.forEach((off) => off());
       unsubscribe();
+      stopLoop();
+      element.removeEventListener('wheel', onWheel);
       ws.destroy();
       wave.current = null;
     };
   }, [peaks, durationMs]);
+
+  useEffect(() => {
+    const current = wave.current;
+    if (!current || ready === 0) return;
+    current.ws.zoom(pxPerSecond(zoom));
+  }, [zoom, ready]);
+
+  useEffect(() => {
+    wave.current?.ws.setOptions({ autoScroll: follow, autoCenter: follow });
+  }, [follow, ready]);
+
+  // Shot changes main reported, drawn as lines; nothing when there are none.
+  useEffect(() => {
+    const current = wave.current;
+    if (!current || ready === 0) return;
+    current.shots.clearRegions();
+    const color = style('--info', '#7aa7ff');
+    for (const ms of shotsMs) {
+      const line = current.shots.addRegion({ start: ms / 1000, color, drag: false, resize: false });
+      line.element?.setAttribute('data-testid', 'subs-shot-line');
+      line.element?.setAttribute('data-ms', String(ms));
+    }
+  }, [shotsMs, ready]);
 
   // Regions follow the cues: added, moved or removed by id, never all redrawn per keystroke.
   useEffect(() => {
@@ -155,14 +198,17 @@ export function SubsWaveform({
   }, [cues, ready]);
 
   return (
-    <div
-      ref={container}
-      className="subs-wave"
-      role="group"
-      data-testid="subs-waveform"
-      data-shots={shotsMs.join(' ')}
-      aria-label="Waveform: drag a cue's edges to re-time it (Alt or Shift: no snapping)"
-      onPointerDownCapture={(event) => (free.current = event.altKey || event.shiftKey)}
-    />
+    <div className="subs-wave-box">
+      <WaveTools />
+      <div
+        ref={container}
+        className="subs-wave"
+        role="group"
+        data-testid="subs-waveform"
+        data-shots={shotsMs.join(' ')}
+        aria-label="Waveform: drag a cue's edges to re-time it (Alt or Shift: no snapping)"
+        onPointerDownCapture={(event) => (free.current = event.altKey || event.shiftKey)}
+      />
+    </div>
   );
 }

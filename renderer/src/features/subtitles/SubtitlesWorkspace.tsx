@@ -4,6 +4,7 @@ import { Button } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';
 import { VideoPlayer } from '../../editor/media/VideoPlayer';
 import { ProjectBar } from '../../editor/project/ProjectBar';
+import { AddLanguage } from './AddLanguage';
 import { CueTable } from './CueTable';
 import { CueToolbar } from './CueToolbar';
 import { ExportBar } from './ExportBar';
@@ -14,6 +15,7 @@ import { fileName } from './import-script';
 import { QcPanel } from './QcPanel';
 import { subsDocument, useSubsView } from './subs-store';
 import { SubsOverlay } from './SubsOverlay';
+import { SpellBar } from './SpellBar';
 import { SubsWaveform } from './SubsWaveform';
 import { useSubsAutosave } from './use-subs-autosave';
 import { useSubsChecks } from './use-subs-checks';
@@ -103,6 +105,10 @@ export function SubtitlesWorkspace() {
             </div>
           )}
           <CueToolbar />
+          <div className="row subs-workspace__tools-bar">
+            <AddLanguage part={part} />
+            <SpellBar part={part} />
+          </div>
           <div className="subs-main">
             <CueTable part={part} checks={checks} fps={media.fps} />
             <aside className="subs-tools" aria-label="Subtitle tools">

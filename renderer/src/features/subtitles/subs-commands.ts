@@ -13,6 +13,7 @@ import {
 import { stepCue } from './cue-focus';
 import { mergeCurrent, splitCurrent } from './edit-actions';
 import { extendSelection } from './selection';
+import { toggleLoop, zoomWave } from './wave-view';
 import { subsPart, useSubsView } from './subs-store';
 import type { LanguageIssue } from './use-subs-checks';
 
@@ -96,6 +97,35 @@ export function useSubsCommands(issues: readonly LanguageIssue[]): void {
         group: transport,
         enabled: hasCurrent,
         run: playCurrentCue,
+      },
+      {
+        id: 'subtitles.loop-cue',
+        label: 'Loop current cue on/off',
+        keys: ['Shift+F5'],
+        group: transport,
+        allowInText: true,
+        run: toggleLoop,
+      },
+      {
+        id: 'subtitles.zoom-in',
+        label: 'Zoom waveform in',
+        keys: ['='],
+        group: transport,
+        run: () => zoomWave(1),
+      },
+      {
+        id: 'subtitles.zoom-out',
+        label: 'Zoom waveform out',
+        keys: ['-'],
+        group: transport,
+        run: () => zoomWave(-1),
+      },
+      {
+        id: 'subtitles.zoom-reset',
+        label: 'Waveform zoom back to start',
+        keys: ['0'],
+        group: transport,
+        run: () => zoomWave(0),
       },
       {
         id: 'subtitles.play',

@@ -1,0 +1,104 @@
+import AxeBuilder from '@axe-core/playwright';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test } from '../fixtures/host';
+import { AppPage } from '../pages/app-page';
+
+const SRT = [
+  '1\n00:00:00,500 --> 00:00:02,500\nThe cat sat on the mat.\n',
+  '2\n00:00:03,000 --> 00:00:05,000\nThis sentense has a wrold.\n',
+  '3\n00:00:05,500 --> 00:00:07,000\nA cat and a catalogue.\n',
+].join('\n');
+
+/**
+ * Subtitles tools in Chromium over the real host: spell check (real dictionaries in main),
+ * find and replace one match at a time, and starting a Spanish translation, each undoable.
+ */
+test('spell check, find/replace one by one, add a language', async ({ page, host }) => {
+  const dir = await mkdtemp(join(tmpdir(), 'subs-tools-e2e-'));
+  const file = join(dir, 'clip.en.srt');
+  await writeFile(file, SRT);
+
+  const app = new AppPage(page);
+  await app.open(host.url);
+  await app.goTo('Subtitles');
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByTestId('subs-import').click();
+  await (await chooser).setFiles([file]);
+  const rows = page.getByTestId('cue-row');
+  await expect(rows).toHaveCount(3);
+  const secondId = (await rows.nth(1).getAttribute('data-cue-id'))!;
+
+  // Spell check: both misspellings of cue 2 are flagged with their cue id; correct words are not.
+  const wrold = page.locator(`[data-testid="spell-issue"][data-word="wrold"]`);
+  await expect(wrold).toHaveAttribute('data-cue-id', secondId, { timeout: 60_000 });
+  await expect(page.locator('[data-testid="spell-issue"][data-word="sentense"]')).toBeVisible();
+  await expect(page.locator('[data-testid="spell-issue"][data-word="cat"]')).toHaveCount(0);
+
+  // Pick a suggestion: the cue is corrected, one undo step brings the word back.
+  await wrold.click();
+  await page
+    .getByTestId('spell-suggestion')
+    .filter({ hasText: /^world$/ })
+    .click();
+  const cell = page.locator(`[data-testid="cue-text"][data-cue-id="${secondId}"]`);
+  await expect(cell).toHaveValue('This sentense has a world.');
+  await page.locator('body').click({ position: { x: 2, y: 2 } });
+  await page.keyboard.press('Control+z');
+  await expect(cell).toHaveValue('This sentense has a wrold.');
+
+  // Add to the project dictionary: the word is no longer flagged.
+  await page.locator(`[data-testid="spell-issue"][data-word="sentense"]`).click();
+  await page.getByTestId('spell-add-word').click();
+  await expect(page.locator('[data-testid="spell-issue"][data-word="sentense"]')).toHaveCount(0);
+
+  // Find and replace one by one, whole word: "cat" but not "catalogue".
+  await page.getByRole('tab', { name: 'Find & replace' }).click();
+  await page.getByTestId('subs-find').fill('(');
+  await page.getByTestId('subs-find-regex').check();
+  await expect(page.getByRole('alert')).toContainText('Not a valid pattern');
+  await page.getByTestId('subs-find-regex').uncheck();
+  await page.getByTestId('subs-find').fill('cat');
+  await page.getByTestId('subs-find-whole-word').check();
+  await page.getByTestId('subs-replace').fill('dog');
+  await page.getByTestId('subs-find-next').click();
+  const current = page.getByTestId('subs-find-current');
+  await expect(current).toHaveAttribute(
+    'data-cue-id',
+    (await rows.first().getAttribute('data-cue-id'))!,
+  );
+  await expect(rows.first()).toHaveAttribute('aria-selected', 'true');
+  await page.getByTestId('subs-find-next').click();
+  const thirdId = (await rows.nth(2).getAttribute('data-cue-id'))!;
+  await expect(current).toHaveAttribute('data-cue-id', thirdId);
+  await page.getByTestId('subs-find-previous').click();
+  await page.getByTestId('subs-replace-one').click();
+  const first = page.locator('[data-testid="cue-text"]').first();
+  await expect(first).toHaveValue('The dog sat on the mat.');
+  // Replace moved on to the next match (cue 3), whose "catalogue" stays.
+  await expect(current).toHaveAttribute('data-cue-id', thirdId);
+  await page.getByTestId('subs-replace-one').click();
+  await expect(page.locator(`[data-testid="cue-text"][data-cue-id="${thirdId}"]`)).toHaveValue(
+    'A dog and a catalogue.',
+  );
+
+  // Start a Spanish translation: a new column with the same cues and empty text.
+  const add = page.getByTestId('subs-add-language');
+  await add.getByRole('combobox').selectOption('es');
+  await add.getByRole('button', { name: 'Add language' }).click();
+  const spanish = page.locator('[data-testid="cue-text"][data-lang="es"]');
+  await expect(spanish).toHaveCount(3);
+  await expect(spanish.first()).toHaveValue('');
+
+  // The new controls pass axe-core.
+  const results = await new AxeBuilder({ page })
+    .include('[data-testid="subs-workspace"]')
+    .analyze();
+  const serious = results.violations.filter((v) =>
+    ['serious', 'critical'].includes(v.impact ?? ''),
+  );
+  expect(
+    serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
+});
