@@ -9,7 +9,7 @@ import { rememberCaret } from './edit-actions';
 import { clickRow } from './selection';
 
 import { TimeField } from './TimeField';
-import { editLanguage, useSubsView } from './subs-store';
+import { editLanguage } from './subs-store';
 import { SpellFlags } from './SpellFlags';
 import type { LanguageIssue } from './use-subs-checks';
 
