@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cueSchema } from '../subtitles/file';
+import { cueSchema, vttExtrasSchema, type VttExtras } from '../subtitles/file';
 
 /**
  * The Subtitles workspace's part of a project document. Every field has a default, so an
@@ -43,6 +43,11 @@ export const subtitlesPartSchema = z.object({
   profile: z.enum(['streaming', 'cjk', 'thai', 'shorts']).default('streaming'),
   glossary: glossarySchema.default({ terms: [], doNotTranslate: [] }),
   serviceWarnings: z.array(serviceWarningSchema).max(10_000).default([]),
+  /**
+   * What a WebVTT file carried besides its cues (header, STYLE/REGION/NOTE blocks, cue
+   * settings), per language, so an open -> edit -> export round trip gives them back.
+   */
+  vtt: z.record(z.string(), vttExtrasSchema).default({}),
   /** Words the spell check accepts in this project ("add to project dictionary"). */
   dictionary: z.array(z.string().min(1).max(100)).max(20_000).default([]),
   /** Where the editor was: restored on reopen. */
@@ -53,3 +58,24 @@ export const subtitlesPartSchema = z.object({
 export type SubtitlesPart = z.infer<typeof subtitlesPartSchema>;
 
 export const EMPTY_SUBTITLES: SubtitlesPart = subtitlesPartSchema.parse({});
+
+/**
+ * Records (or, for a file without them, forgets) the WebVTT extras a language was read with;
+ * an .srt read over a .vtt one must not export the old file's blocks.
+ */
+export function withVttExtras(
+  part: SubtitlesPart,
+  language: string,
+  extras: VttExtras | null,
+): SubtitlesPart {
+  if (!extras && !(language in part.vtt)) return part;
+  const vtt = { ...part.vtt };
+  if (extras) vtt[language] = extras;
+  else delete vtt[language];
+  return { ...part, vtt };
+}
+
+/** The extras to write back when exporting `language` as WebVTT (null: none were read). */
+export function vttExtrasFor(part: SubtitlesPart, language: string): VttExtras | null {
+  return part.vtt[language] ?? null;
+}

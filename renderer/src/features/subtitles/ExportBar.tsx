@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { SubtitlesPart } from '../../../../shared/domain/project/subtitles-part';
+import { vttExtrasFor, type SubtitlesPart } from '../../../../shared/domain/project/subtitles-part';
 import { goTo } from '../../app/routes';
 import { invoke, errorMessage } from '../../bridge/invoke';
 import { useDubHandoff } from '../../editor/handoff/dub-handoff';
@@ -21,6 +21,7 @@ async function writeLanguage(part: SubtitlesPart, language: string, format: 'srt
     name: exportName(part, language, format),
     format,
     cues,
+    ...(format === 'vtt' ? { vtt: vttExtrasFor(part, language) } : {}),
   });
   return path;
 }

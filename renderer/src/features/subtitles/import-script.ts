@@ -1,4 +1,7 @@
-import type { SubtitlesPart } from '../../../../shared/domain/project/subtitles-part';
+import {
+  withVttExtras,
+  type SubtitlesPart,
+} from '../../../../shared/domain/project/subtitles-part';
 import { addLanguage } from '../../../../shared/domain/subtitles/document';
 import type { SubtitleRead } from '../../../../shared/domain/subtitles/file';
 import { ENCODING_NAMES } from '../../../../shared/domain/subtitles/file';
@@ -38,13 +41,17 @@ export function addReadFiles(part: SubtitlesPart, files: readonly ReadFile[]): S
       : next.shown.length < 2
         ? [...next.shown, language]
         : next.shown;
-    next = {
-      ...next,
-      languages: document.languages,
-      sourceLanguage: source,
-      shown,
-      files: { ...next.files, [language]: path },
-    };
+    next = withVttExtras(
+      {
+        ...next,
+        languages: document.languages,
+        sourceLanguage: source,
+        shown,
+        files: { ...next.files, [language]: path },
+      },
+      language,
+      read.vtt,
+    );
   }
   return next;
 }
