@@ -50,6 +50,19 @@ describe('wav helpers', () => {
     );
   });
 
+  it('writes a file longer than one write block whole, sample for sample', async () => {
+    const path = join(dir, 'long.wav');
+    // 200 001 frames: three full 64k blocks and a ragged tail.
+    const left = sine(200_001, 440);
+    const right = sine(200_001, 330);
+    await writeWav(path, { sampleRate: 44100, channels: [left, right] }, 32);
+    expect(probe(path)).toMatchObject({ codec_name: 'pcm_f32le', channels: '2' });
+    expect(Number(probe(path).duration)).toBeCloseTo(200_001 / 44100, 4);
+    const back = await readWav(path);
+    expect(back.channels[0]).toEqual(left);
+    expect(back.channels[1]).toEqual(right);
+  });
+
   it('writes 32-bit float losslessly and clips nothing', async () => {
     const path = join(dir, 'f32.wav');
     const loud = Float32Array.from([0, 1.5, -2, 0.25]);

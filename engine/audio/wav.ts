@@ -1,4 +1,4 @@
-import { readFile, rename, writeFile, unlink } from 'node:fs/promises';
+import { open, readFile, rename, writeFile, unlink, type FileHandle } from 'node:fs/promises';
 import { timeWall } from '../../shared/node/toolchain';
 import { ffmpeg } from './ffmpeg';
 
@@ -131,9 +131,57 @@ export function encodeWav(audio: PcmAudio, bits: 16 | 32 = 16): Buffer {
   return buf;
 }
 
-/** Writes a WAV file atomically (temp file in the same folder, then rename). */
+/** Frames encoded per write: 64k frames of stereo float is 512 KB, however long the audio. */
+const WRITE_BLOCK_FRAMES = 65536;
+
+/**
+ * Writes a WAV file atomically (temp file in the same folder, then rename), encoding it block by
+ * block so a long mix never exists twice more in memory as a whole file image
+ * (docs/decisions/094-heavy-stage-gate.md).
+ */
 export async function writeWav(path: string, audio: PcmAudio, bits: 16 | 32 = 16): Promise<void> {
-  await timeWall('write', () => writeFileAtomic(path, encodeWav(audio, bits)));
+  await timeWall('write', () =>
+    writeAtomically(path, async (file) => {
+      const frames = audio.channels[0]?.length ?? 0;
+      for (let from = 0; from < frames || from === 0; from += WRITE_BLOCK_FRAMES) {
+        const to = Math.min(frames, from + WRITE_BLOCK_FRAMES);
+        const image = encodeWav(
+          {
+            sampleRate: audio.sampleRate,
+            channels: audio.channels.map((c) => c.subarray(from, to)),
+          },
+          bits,
+        );
+        if (from === 0) {
+          // The first block's header, with the sizes of the whole file.
+          const dataLength = frames * audio.channels.length * (bits / 8);
+          image.writeUInt32LE(36 + dataLength, 4);
+          image.writeUInt32LE(dataLength, 40);
+          await file.write(image);
+        } else await file.write(image.subarray(44));
+        if (frames === 0) break;
+      }
+    }),
+  );
+}
+
+async function writeAtomically(
+  path: string,
+  fill: (file: FileHandle) => Promise<void>,
+): Promise<void> {
+  const temp = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+  try {
+    const file = await open(temp, 'w');
+    try {
+      await fill(file);
+    } finally {
+      await file.close();
+    }
+    await rename(temp, path);
+  } catch (error) {
+    await unlink(temp).catch(() => undefined);
+    throw error;
+  }
 }
 
 export async function writeFileAtomic(path: string, data: Buffer): Promise<void> {

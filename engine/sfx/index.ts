@@ -4,6 +4,7 @@ import { composeText, composeVideo, type PlannedSpan } from './compose';
 import { createRng, seedFromText } from './dsp/random';
 import { finishAudio, type RenderedAudio, type RenderOptions } from './finish';
 import { planFromPrompt } from './plan';
+import { heavyStages } from '../tasks/work-gate';
 
 export type { RenderedAudio, RenderOptions } from './finish';
 export { planFromPrompt, type SfxPlan } from './plan';
@@ -25,10 +26,13 @@ export interface VideoSfxSpec {
 }
 
 /** Sound effect from a prompt: keyword-chosen layers, watermarked, at -18 LUFS, in `format`. */
-export async function renderSfxFromText(
-  spec: TextSfxSpec,
-  opts: RenderOptions,
-): Promise<RenderedAudio> {
+export function renderSfxFromText(spec: TextSfxSpec, opts: RenderOptions): Promise<RenderedAudio> {
+  // The whole mix is held as floats until encoded: one per core at most, the rest wait
+  // (docs/decisions/094-heavy-stage-gate.md).
+  return heavyStages.run(() => sfxFromText(spec, opts), opts.signal);
+}
+
+async function sfxFromText(spec: TextSfxSpec, opts: RenderOptions): Promise<RenderedAudio> {
   const rng = createRng(
     seedFromText(`text|${spec.prompt}|${spec.durationSeconds}|${opts.watermarkPayload}`),
   );
@@ -49,10 +53,11 @@ const DEFAULT_MOTION_SHOT: LayerSpec = { kind: 'shot', name: 'impact', gainDb: -
  * a whoosh peaking on each cut and an impact on motion peaks. A prompt that names one-shots
  * ("laser", "punch") uses them in place of the whoosh and the impact.
  */
-export async function renderSfxForVideo(
-  spec: VideoSfxSpec,
-  opts: RenderOptions,
-): Promise<RenderedAudio> {
+export function renderSfxForVideo(spec: VideoSfxSpec, opts: RenderOptions): Promise<RenderedAudio> {
+  return heavyStages.run(() => sfxForVideo(spec, opts), opts.signal);
+}
+
+async function sfxForVideo(spec: VideoSfxSpec, opts: RenderOptions): Promise<RenderedAudio> {
   const rng = createRng(
     seedFromText(
       `video|${spec.prompt ?? ''}|${JSON.stringify(spec.segments ?? [])}|${spec.durationSeconds}|${opts.watermarkPayload}`,

@@ -23,6 +23,25 @@ let worker: Worker | null = null;
 let nextId = 1;
 const pending = new Map<number, { resolve(answer: Answer): void; reject(error: Error): void }>();
 let inventory: Promise<EspeakWasmInventory | null> | null = null;
+/**
+ * An idle worker is stopped after this long: its WebAssembly heap and voice data stay resident
+ * while it lives (docs/decisions/094-heavy-stage-gate.md), and restarting one costs well under
+ * a second, against a dubbing run that speaks its lines back to back.
+ */
+const IDLE_STOP_MS = 30_000;
+let idleTimer: NodeJS.Timeout | null = null;
+
+function stopWhenIdle(target: Worker): void {
+  if (idleTimer) clearTimeout(idleTimer);
+  idleTimer = setTimeout(() => {
+    idleTimer = null;
+    if (worker === target && pending.size === 0) {
+      worker = null;
+      void target.terminate();
+    }
+  }, IDLE_STOP_MS);
+  idleTimer.unref();
+}
 
 function moduleUrl(): string {
   return typeof __filename === 'string' ? pathToFileURL(__filename).href : import.meta.url;
@@ -49,7 +68,10 @@ function ensureWorker(modulePath: string): Worker {
   started.on('message', (answer: Answer) => {
     const waiting = pending.get(answer.id);
     pending.delete(answer.id);
-    if (pending.size === 0) started.unref();
+    if (pending.size === 0) {
+      started.unref();
+      stopWhenIdle(started);
+    }
     waiting?.resolve(answer);
   });
   started.on('error', (error) => {
@@ -73,6 +95,8 @@ function ask(request: { kind: 'speak'; voice: string; text: string } | { kind: '
       ),
     );
   const target = ensureWorker(modulePath);
+  if (idleTimer) clearTimeout(idleTimer);
+  idleTimer = null;
   const id = nextId++;
   return new Promise<Answer>((resolve, reject) => {
     pending.set(id, { resolve, reject });

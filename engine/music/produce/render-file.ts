@@ -1,6 +1,7 @@
 import { rename, rm } from 'node:fs/promises';
 import { LoudnessMeter } from '../dsp/loudness-meter';
 import { timeSync } from '../../../shared/node/toolchain';
+import { heavyStages } from '../../tasks/work-gate';
 import { PeakProfile } from '../master/limiter-loss';
 import { CEILING_DBTP, master, TARGET_LUFS } from '../master/master';
 import { CONTENT_TYPES, startEncoder, type MusicFormat } from '../render/encoder';
@@ -59,7 +60,16 @@ async function encodeWithGain(
  * What was encoded is measured; a miss over 0.25 LU (rare) redoes that pass at a corrected gain.
  * Measured landing: -14.0 to -14.3 LUFS after AAC (the encoder trims a tenth or two).
  */
-export async function renderMusicFile(
+export function renderMusicFile(
+  spec: MusicSpec,
+  options: MusicRunOptions & { format: MusicFormat },
+): Promise<MusicFile> {
+  // One synth process and its mastering pass per core at most; the rest wait their turn
+  // (docs/decisions/094-heavy-stage-gate.md).
+  return heavyStages.run(() => renderNow(spec, options), options.signal);
+}
+
+async function renderNow(
   spec: MusicSpec,
   options: MusicRunOptions & { format: MusicFormat },
 ): Promise<MusicFile> {
