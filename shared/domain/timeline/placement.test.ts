@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   fitImport,
   MIN_PLACED_MS,
+  type Placement,
   movePlacement,
   placedRange,
   trimPlacementEnd,
@@ -9,7 +10,7 @@ import {
 } from './placement';
 
 const video = { durationMs: 10_000 };
-const take = { offsetMs: 2000, fileDurationMs: 3000 };
+const take: Placement = { offsetMs: 2000, fileDurationMs: 3000 };
 
 describe('placedRange', () => {
   it('runs to the end of the file, or of the video when the file length is unknown', () => {
