@@ -136,7 +136,9 @@ export function TakeBlock(props: TakeBlockProps) {
       data-lane={props.takeLane}
       data-start-ms={startMs}
       data-end-ms={endMs}
-      role="button"
+      // A group, not a button: it holds its own delete button (axe: nested-interactive).
+      role="group"
+      aria-roledescription="take"
       tabIndex={0}
       aria-label={name}
       aria-keyshortcuts="ArrowLeft ArrowRight Alt+ArrowLeft Alt+ArrowRight Control+ArrowLeft Control+ArrowRight Delete"
