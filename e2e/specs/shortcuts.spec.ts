@@ -28,7 +28,8 @@ test('one key dispatcher: screen keys, typing stays typing, Ctrl+Enter generates
 
   // Ctrl+Enter from inside the prompt generates (it was MusicForm's own listener before).
   await page.keyboard.press('Control+Enter');
-  await expect(page.getByTestId('take').first()).toBeVisible();
+  // The prompt panel's take card (timeline takes carry data-lane).
+  await expect(page.locator('[data-testid="take"]:not([data-lane])').first()).toBeVisible();
 
   // Esc leaves the text field; outside it, ? opens the sheet with every live command and keys.
   await music.prompt.click();

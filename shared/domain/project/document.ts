@@ -28,21 +28,33 @@ export type TimelineSegment = z.infer<typeof timelineSegmentSchema>;
 
 export const PROMPT_LANES = ['music', 'sfx'] as const;
 export type PromptLane = (typeof PROMPT_LANES)[number];
-export const MIX_LANES = ['source', 'music', 'sfx'] as const;
+/** Lanes that hold takes: the two prompt lanes, and `audio` for files the user imported. */
+export const TAKE_LANES = ['music', 'sfx', 'audio'] as const;
+export type TakeLane = (typeof TAKE_LANES)[number];
+export const MIX_LANES = ['source', 'music', 'sfx', 'audio'] as const;
 export type MixLane = (typeof MIX_LANES)[number];
 
-/** A generated result placed on a lane; A/B picks one active take per lane. */
+/**
+ * A sound placed on the timeline: a generated result on a prompt lane (A/B picks one active take
+ * per prompt lane), or an imported file on the audio lane (every one of those is heard).
+ */
 export const takeSchema = z.object({
   id: z.string().min(1).max(64),
-  lane: z.enum(PROMPT_LANES),
-  /** The job that made it (Jobs screen); its files are in the project folder. */
-  jobId: z.string().min(1).max(100),
+  lane: z.enum(TAKE_LANES),
+  /** The job that made it (Jobs screen); absent for an imported file. */
+  jobId: z.string().min(1).max(100).optional(),
   /** The audio file once downloaded or streamed to disk; absent while generating. */
   path: z.string().max(4096).optional(),
   label: z.string().max(200),
   createdAt: z.number(),
   /** Where the take starts on the timeline. */
   offsetMs: ms.default(0),
+  /** How much of the file's start is skipped (trimmed at the left edge). */
+  trimStartMs: ms.optional(),
+  /** How long it plays from there; absent = to the file's end (trimmed at the right edge). */
+  lengthMs: ms.optional(),
+  /** The file's own length once known (probe), which bounds trims. */
+  fileDurationMs: ms.optional(),
 });
 export type Take = z.infer<typeof takeSchema>;
 
@@ -77,6 +89,7 @@ export const scorePartSchema = z.object({
       source: laneMixSchema.default({ gainDb: 0, muted: false, solo: false }),
       music: laneMixSchema.default({ gainDb: 0, muted: false, solo: false }),
       sfx: laneMixSchema.default({ gainDb: 0, muted: false, solo: false }),
+      audio: laneMixSchema.default({ gainDb: 0, muted: false, solo: false }),
       duck: z
         .object({ enabled: z.boolean(), depthDb: z.number().min(0).max(30) })
         .default({ enabled: false, depthDb: 12 }),
@@ -85,6 +98,7 @@ export const scorePartSchema = z.object({
       source: { gainDb: 0, muted: false, solo: false },
       music: { gainDb: 0, muted: false, solo: false },
       sfx: { gainDb: 0, muted: false, solo: false },
+      audio: { gainDb: 0, muted: false, solo: false },
       duck: { enabled: false, depthDb: 12 },
     }),
   /**

@@ -16,3 +16,4 @@
 export * from './lane';
 export * from './edits';
 export * from './snap';
+export * from './placement';

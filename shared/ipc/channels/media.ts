@@ -43,10 +43,13 @@ export const peaksSchema = z.object({
 export type Peaks = z.infer<typeof peaksSchema>;
 
 export const exportTrackSchema = z.object({
-  role: z.enum(['music', 'sfx']),
+  role: z.enum(['music', 'sfx', 'audio']),
   /** A take's audio file (the path guard decides whether it is reachable). */
   path: filePath,
   offsetMs: z.number().int().min(0).default(0),
+  /** The file's start skipped, and how long it plays from there (absent = to its end). */
+  trimStartMs: z.number().int().min(0).optional(),
+  lengthMs: z.number().int().min(1).optional(),
   gainDb: z.number().min(-60).max(12).default(0),
 });
 
@@ -61,7 +64,9 @@ export const exportRequestSchema = z
     durationMs: z.number().int().positive(),
     /** The video's own sound; null leaves it out. */
     source: z.object({ gainDb: z.number().min(-60).max(12) }).nullable(),
-    tracks: z.array(exportTrackSchema).max(8),
+    tracks: z.array(exportTrackSchema).max(32),
+    /** Also write each lane with sound as its own WAV beside the export (named after its lane). */
+    stems: z.boolean().default(false),
     /** Music ducked under the source's speech. */
     duck: z.object({ enabled: z.boolean(), depthDb: z.number().min(0).max(30) }),
     loudness: z.enum(LOUDNESS_PRESETS),
@@ -106,6 +111,8 @@ export const mediaChannels = {
       durationMs: z.number(),
       integratedLufs: z.number(),
       truePeakDb: z.number(),
+      /** One WAV per lane with sound, when asked for. */
+      stems: z.array(z.object({ lane: z.string(), path: z.string() })).default([]),
     }),
   },
   'media:exportCancel': {

@@ -3,9 +3,12 @@
  * run by export.ts). See docs/editing.md, "Export pipeline".
  */
 export interface MixTrack {
-  role: 'music' | 'sfx';
+  role: 'music' | 'sfx' | 'audio';
   path: string;
   offsetMs: number;
+  /** The file's start skipped and the length heard (a take trimmed on the timeline). */
+  trimStartMs?: number | undefined;
+  lengthMs?: number | undefined;
   gainDb: number;
 }
 
@@ -28,6 +31,17 @@ const NORMALISE_INPUT = `aresample=${RATE},aformat=sample_fmts=fltp:channel_layo
 export function duckMix(depthDb: number): number {
   const keep = 10 ** (-depthDb / 20);
   return Math.min(1, Math.max(0, (1 - keep) / 0.9));
+}
+
+/** A trimmed take: the part heard, cut in samples (exact at 48 kHz) and restarted at 0. */
+function trimFilter(track: Pick<MixTrack, 'trimStartMs' | 'lengthMs'>): string {
+  const start = Math.round(((track.trimStartMs ?? 0) * RATE) / 1000);
+  if (start === 0 && track.lengthMs === undefined) return '';
+  const end =
+    track.lengthMs !== undefined
+      ? `:end_sample=${start + Math.round((track.lengthMs * RATE) / 1000)}`
+      : '';
+  return `,atrim=start_sample=${start}${end},asetpts=PTS-STARTPTS`;
 }
 
 /**
@@ -57,7 +71,9 @@ export function mixFilterGraph(plan: MixPlan): { inputs: string[]; graph: string
     const input = inputs.length;
     inputs.push(track.path);
     const delay = track.offsetMs > 0 ? `,adelay=delays=${track.offsetMs}|${track.offsetMs}` : '';
-    chains.push(`[${input}:a:0]${NORMALISE_INPUT}${delay},volume=${track.gainDb}dB,${fit}[t${i}]`);
+    chains.push(
+      `[${input}:a:0]${NORMALISE_INPUT}${trimFilter(track)}${delay},volume=${track.gainDb}dB,${fit}[t${i}]`,
+    );
     if (track.role === 'music') music.push(`t${i}`);
     else lanes.push(`t${i}`);
   });

@@ -15,6 +15,7 @@ import { measureLoudness, progressTimeMs } from './loudness';
 import { inspectMedia } from './probe';
 import { lastErrorLine, runTool, type SpawnTool, TOOL } from '../../../../shared/node/toolchain';
 import { KILL_GRACE_MS } from './kill-grace';
+import { publishStems, removeStems, writeStems, type StemFile } from './stems';
 
 export type ExportRequestParsed = z.output<typeof exportRequestSchema>;
 export type ExportStage = 'mixing' | 'measuring' | 'muxing';
@@ -24,6 +25,7 @@ export interface ExportResult {
   durationMs: number;
   integratedLufs: number;
   truePeakDb: number;
+  stems: { lane: string; path: string }[];
 }
 
 export interface ExportContext {
@@ -134,13 +136,34 @@ export async function runExport(
     await fs.rm(partial, { force: true });
     return context.signal.aborted ? canceled() : outcome;
   }
+  let stems: StemFile[] = [];
+  if (request.stems) {
+    const written = await writeStems(plan, {
+      spawn: context.spawn,
+      exportsDir: context.exportsDir,
+      base: path.parse(file).name,
+      tag: request.exportId.slice(0, 8),
+      signal: context.signal,
+    });
+    if (!written.ok) {
+      await fs.rm(partial, { force: true });
+      return written;
+    }
+    stems = written.value;
+  }
   try {
     await fs.rename(partial, target);
+    await publishStems(stems);
   } catch (error) {
     await fs.rm(partial, { force: true });
+    await removeStems(stems);
     return writeFailure(error as NodeJS.ErrnoException, context.exportsDir);
   }
-  return ok({ ...outcome.value, path: target });
+  return ok({
+    ...outcome.value,
+    path: target,
+    stems: stems.map((stem) => ({ lane: stem.lane, path: stem.path })),
+  });
 }
 
 const canceled = (): Result<never> =>
@@ -210,7 +233,7 @@ async function mixMeasureEncode(
     if (encoded.code !== 0) return toolFailure(encoded.stderr, context.exportsDir, 'Encoding');
     const output = await measureLoudness(spawn, partial, { signal });
     if (!output.ok) return signal.aborted ? canceled() : output;
-    result = ok({ path: partial, durationMs, ...output.value });
+    result = ok({ path: partial, durationMs, ...output.value, stems: [] });
     const shortBy = targetLufs - output.value.integratedLufs;
     // The limiter lowers loudness as it catches peaks; aim higher by what it took, once.
     if (shortBy < RETRY_BELOW_LU || attempt === 1) break;

@@ -38,6 +38,7 @@ function withScore(document: ProjectDocument, playheadMs: number): ProjectDocume
         source: { gainDb: 0, muted: false, solo: false },
         music: { gainDb: -3, muted: false, solo: false },
         sfx: { gainDb: 0, muted: false, solo: false },
+        audio: { gainDb: 0, muted: false, solo: false },
         duck: { enabled: true, depthDb: 12 },
       },
       shotThreshold: 0.3,

@@ -8,7 +8,7 @@ import {
   type Ref,
 } from 'react';
 import type { TimelineSegment } from '../../../../shared/domain/project/document';
-import { DEFAULT_MIN_SEGMENT_MS } from '../../../../shared/domain/timeline';
+import { DEFAULT_MIN_SEGMENT_MS, type Placement } from '../../../../shared/domain/timeline';
 import { HEAD_PX, LANE_PX, RULER_PX } from './layout';
 import { Ruler } from './Ruler';
 import { msToPx, ZOOM_STEP } from './scale';
@@ -49,6 +49,12 @@ export interface TimelineProps {
   onEdgeDragCommit(laneId: string, segments: TimelineSegment[]): void;
   onEditPrompt?: (laneId: string, segmentId: string, text: string) => void;
   onActivateTake?: (laneId: string, takeId: string) => void;
+  /** The selected take (a click or focus selects it); Delete on the screen acts on it. */
+  selectedTakeId?: string | null;
+  onSelectTake?: (laneId: string, takeId: string) => void;
+  /** A take moved or trimmed: once per gesture (pointer-up or one key press). */
+  onPlaceTake?: (laneId: string, takeId: string, placement: Placement) => void;
+  onDeleteTake?: (laneId: string, takeId: string) => void;
   /** One video frame in ms: the keyboard step of the ruler and of segment trims (default 40). */
   frameMs?: number;
   minSegmentMs?: number;
@@ -68,7 +74,17 @@ export function Timeline(props: TimelineProps) {
   const { durationMs, playheadMs, pxPerSecond, shotsMs, lanes, snapping, problems } = props;
   const { onSeek: seek, onEdgeDragCommit, onEditPrompt, onSelectSegment } = props;
   const { onEdgeDragPreview, onZoom, onSnappingChange, onActivateTake, selectedSegmentId } = props;
-  const { ref, readOnly = false, selectedLaneId } = props;
+  const { ref, readOnly = false, selectedLaneId, onPlaceTake, onDeleteTake } = props;
+  const [ownTake, setOwnTake] = useState<string | null>(null);
+  const selectedTakeId = props.selectedTakeId !== undefined ? props.selectedTakeId : ownTake;
+  const onSelectTakeRef = useRef(props.onSelectTake);
+  useLayoutEffect(() => {
+    onSelectTakeRef.current = props.onSelectTake;
+  });
+  const onSelectTake = useCallback((laneId: string, takeId: string) => {
+    setOwnTake(takeId);
+    onSelectTakeRef.current?.(laneId, takeId);
+  }, []);
   const frameMs = props.frameMs ?? 40;
   const minLengthMs = props.minSegmentMs ?? DEFAULT_MIN_SEGMENT_MS;
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -144,6 +160,8 @@ export function Timeline(props: TimelineProps) {
   }, []);
 
   const contentPx = msToPx(durationMs, pxPerSecond);
+  // A take's edges snap to cuts and the playhead (docs/editing.md, "Takes on the timeline").
+  const takeSnapTargets = [...shotsMs, playheadMs];
   const draggedEdge = drag.preview?.segments[drag.preview.edgeIndex - 1];
   const guide =
     drag.preview && draggedEdge
@@ -218,6 +236,15 @@ export function Timeline(props: TimelineProps) {
                   key={lane.id}
                   {...common}
                   takes={lane.takes ?? []}
+                  takeLane={lane.takeLane ?? lane.id}
+                  allHeard={lane.allHeard ?? false}
+                  frameMs={frameMs}
+                  snapTargetsMs={takeSnapTargets}
+                  snapping={snapping}
+                  selectedTakeId={selectedTakeId}
+                  onSelectTake={onSelectTake}
+                  onPlace={readOnly ? undefined : onPlaceTake}
+                  onDelete={readOnly ? undefined : onDeleteTake}
                   viewport={viewport}
                   onActivate={onActivateTake ? actions.onActivateTake : undefined}
                 />

@@ -9,6 +9,8 @@ export interface WaveformCanvasProps {
   pxPerSecond: number;
   /** Where the audio starts on the timeline (takes may start later than 0). */
   offsetMs?: number;
+  /** How much of the audio's start is skipped (a take trimmed at its left edge). */
+  fileStartMs?: number;
   /** How long the audio is; the canvas draws nothing outside [offset, offset + length]. */
   lengthMs: number;
   /** The timeline's length, which bounds the canvas. */
@@ -23,6 +25,7 @@ export interface WaveformCanvasProps {
  */
 export function WaveformCanvas(props: WaveformCanvasProps) {
   const { peaks, viewport, pxPerSecond, offsetMs = 0, lengthMs, durationMs, height } = props;
+  const fileStartMs = props.fileStartMs ?? 0;
   const ref = useRef<HTMLCanvasElement>(null);
   const decoded = useMemo(() => toDecoded(peaks), [peaks]);
 
@@ -55,7 +58,7 @@ export function WaveformCanvas(props: WaveformCanvasProps) {
       if (columns.length < (last - first) * 2) columns = new Float32Array((last - first) * 2);
       peakColumns(
         decoded,
-        startMs + first * msPerColumn - offsetMs,
+        startMs + first * msPerColumn - offsetMs + fileStartMs,
         msPerColumn,
         last - first,
         columns,
@@ -78,7 +81,7 @@ export function WaveformCanvas(props: WaveformCanvasProps) {
       unsubscribe();
       cancelAnimationFrame(frame);
     };
-  }, [decoded, viewport, pxPerSecond, offsetMs, lengthMs, durationMs, height]);
+  }, [decoded, viewport, pxPerSecond, offsetMs, fileStartMs, lengthMs, durationMs, height]);
 
   return <canvas ref={ref} className="wave-canvas" style={{ height }} aria-hidden="true" />;
 }

@@ -15,6 +15,10 @@ export interface TimelineTake {
   offsetMs?: number;
   /** Its length once known; absent while it is still being generated. */
   durationMs?: number;
+  /** Trims: the skipped start of the file and the heard length (shared/domain placement). */
+  trimStartMs?: number;
+  lengthMs?: number;
+  fileDurationMs?: number;
   generating?: boolean;
   peaks?: LanePeaks;
 }
@@ -31,6 +35,10 @@ export interface TimelineLane {
   peaks?: LanePeaks;
   /** Take lanes: one row each. */
   takes?: readonly TimelineTake[];
+  /** Take lanes: the document lane of its takes (music, sfx, audio), shown as `data-lane`. */
+  takeLane?: string;
+  /** Take lanes where every take is heard (imported audio): no A/B choice. */
+  allHeard?: boolean;
   /** A line shown instead of content, e.g. "This video has no sound". */
   note?: string;
   /** Drawn dimmed (lane muted in the mix). */

@@ -16,9 +16,16 @@ export function ExportDialog({ open, onClose }: { open: boolean; onClose: () => 
   const [kind, setKind] = useState<'video' | 'audio'>('video');
   const [loudness, setLoudness] = useState<LoudnessPreset>(part.loudness);
   const [name, setName] = useState(`${projectName} mix`);
+  const [stems, setStems] = useState(false);
   const exporter = useExport();
   const running = exporter.state.state === 'running';
-  const built = buildExportRequest(part, { exportId: crypto.randomUUID(), kind, loudness, name });
+  const built = buildExportRequest(part, {
+    exportId: crypto.randomUUID(),
+    kind,
+    loudness,
+    name,
+    stems,
+  });
 
   useEffect(() => {
     const dialog = ref.current;
@@ -94,6 +101,16 @@ export function ExportDialog({ open, onClose }: { open: boolean; onClose: () => 
           />
           <span className="muted small">Written to the project folder’s exports/.</span>
         </label>
+        <label className="row">
+          <input
+            type="checkbox"
+            checked={stems}
+            disabled={running}
+            data-testid="score-export-stems"
+            onChange={(e) => setStems(e.target.checked)}
+          />
+          <span>Also write stems: each lane with sound as its own WAV, beside the export</span>
+        </label>
         {!built.ok && <p className="small score-action__reason">{built.reason}</p>}
 
         {exporter.state.state === 'running' && (
@@ -130,6 +147,15 @@ export function ExportDialog({ open, onClose }: { open: boolean; onClose: () => 
             </span>{' '}
             · {exporter.state.result.integratedLufs.toFixed(1)} LUFS, true peak{' '}
             {exporter.state.result.truePeakDb.toFixed(1)} dBTP
+            {exporter.state.result.stems.length > 0 && (
+              <ul className="small mono" aria-label="Stems written">
+                {exporter.state.result.stems.map((stem) => (
+                  <li key={stem.path} data-lane={stem.lane}>
+                    {stem.path}
+                  </li>
+                ))}
+              </ul>
+            )}
           </Notice>
         )}
         {exporter.state.state === 'canceled' && (

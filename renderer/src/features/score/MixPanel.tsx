@@ -1,10 +1,19 @@
-import type { MixLane, PromptLane } from '../../../../shared/domain/project/document';
+import {
+  MIX_LANES,
+  type MixLane,
+  type PromptLane,
+} from '../../../../shared/domain/project/document';
 import { formatAgo } from '../../lib/format';
 import { useNow } from '../../lib/use-now';
 import { chooseTake, takesOf } from './take-edits';
 import { useScorePart, useScoreStore } from './score-store';
 
-const LANE_NAMES: Record<MixLane, string> = { source: 'Source', music: 'Music', sfx: 'SFX' };
+const LANE_NAMES: Record<MixLane, string> = {
+  source: 'Source',
+  music: 'Music',
+  sfx: 'SFX',
+  audio: 'Audio',
+};
 
 function setMix(
   lane: MixLane,
@@ -116,7 +125,7 @@ export function MixPanel() {
   return (
     <section className="mix-panel" aria-label="Mix and takes">
       <h3 className="mix-panel__title">Mix</h3>
-      {(['source', 'music', 'sfx'] as const).map((lane) => (
+      {MIX_LANES.map((lane) => (
         <LaneStrip
           key={lane}
           lane={lane}

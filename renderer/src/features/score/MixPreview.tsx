@@ -15,10 +15,14 @@ function TakeAudio({
   lane,
   path,
   offsetMs,
+  trimStartMs = 0,
+  lengthMs,
 }: {
-  lane: 'music' | 'sfx';
+  lane: 'music' | 'sfx' | 'audio';
   path: string;
   offsetMs: number;
+  trimStartMs?: number | undefined;
+  lengthMs?: number | undefined;
 }) {
   const ref = useRef<HTMLAudioElement>(null);
   const url = useApiQuery('media:url', { path }, { staleTime: Infinity });
@@ -29,9 +33,14 @@ function TakeAudio({
     if (!audio || !url.data) return;
     mixGraph.connect(lane, audio);
     const follow = (ms: number) => {
-      const target = (ms - offsetMs) / 1000;
+      const target = (ms - offsetMs + trimStartMs) / 1000;
       const { playing: moving, shuttle } = useTransport.getState();
-      if (target < 0 || (Number.isFinite(audio.duration) && target >= audio.duration)) {
+      const endS = lengthMs !== undefined ? (trimStartMs + lengthMs) / 1000 : Infinity;
+      if (
+        ms < offsetMs ||
+        target >= endS ||
+        (Number.isFinite(audio.duration) && target >= audio.duration)
+      ) {
         audio.pause();
         return;
       }
@@ -40,7 +49,7 @@ function TakeAudio({
     };
     follow(useTransport.getState().playheadMs);
     return onPlayhead(follow);
-  }, [lane, offsetMs, url.data]);
+  }, [lane, offsetMs, trimStartMs, lengthMs, url.data]);
 
   useEffect(() => {
     if (!playing) ref.current?.pause();
@@ -87,7 +96,8 @@ export function MixPreview({ peaks }: { peaks: DecodedPeaks | undefined }) {
     mixGraph.setGain('source', dbToLinear(gains.source));
     mixGraph.setGain('music', auditioning ? 0 : dbToLinear(gains.music));
     mixGraph.setGain('sfx', dbToLinear(gains.sfx));
-  }, [gains.source, gains.music, gains.sfx, auditioning]);
+    mixGraph.setGain('audio', dbToLinear(gains.audio));
+  }, [gains.source, gains.music, gains.sfx, gains.audio, auditioning]);
 
   useEffect(() => {
     if (!duckOn || !peaks) {
@@ -99,10 +109,18 @@ export function MixPreview({ peaks }: { peaks: DecodedPeaks | undefined }) {
 
   return (
     <>
-      {music?.path && (
-        <TakeAudio key={music.id} lane="music" path={music.path} offsetMs={music.offsetMs} />
+      {[music, sfx, ...part.takes.filter((take) => take.lane === 'audio')].map((take) =>
+        take?.path ? (
+          <TakeAudio
+            key={take.id}
+            lane={take.lane}
+            path={take.path}
+            offsetMs={take.offsetMs}
+            trimStartMs={take.trimStartMs}
+            lengthMs={take.lengthMs}
+          />
+        ) : null,
       )}
-      {sfx?.path && <TakeAudio key={sfx.id} lane="sfx" path={sfx.path} offsetMs={sfx.offsetMs} />}
     </>
   );
 }

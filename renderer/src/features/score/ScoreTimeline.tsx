@@ -11,7 +11,10 @@ import { usePendingJobs } from './pending-jobs';
 import { editLane, editPrompt } from './lane-edits';
 import * as player from '../../editor/media/player';
 import { useScorePart, useScoreStore } from './score-store';
-import { chooseTake, takesOf } from './take-edits';
+import { chooseTake, deleteTake, placeTake, takesOf } from './take-edits';
+import { selectTake, useTakeSelection } from './take-selection';
+import { useTakePeaks } from './use-take-peaks';
+import type { Take } from '../../../../shared/domain/project/document';
 import { useTransport } from '../../editor/media/transport-store';
 
 const isPromptLane = (id: string): id is PromptLane => id === 'music' || id === 'sfx';
@@ -41,6 +44,8 @@ export function ScoreTimeline({
   const pending = usePendingJobs((s) => s.jobs);
   const projectPath = useScoreStore((s) => s.project?.path);
   const fallbackRef = useRef<TimelineHandle>(null);
+  const selectedTakeId = useTakeSelection((s) => s.takeId);
+  const takePeaks = useTakePeaks(part.takes);
 
   const lanes = useMemo((): TimelineLane[] => {
     const { mix } = part;
@@ -53,13 +58,25 @@ export function ScoreTimeline({
           active: false,
           generating: true,
         }));
-    const takeRows = (lane: PromptLane) => [
-      ...takesOf(part, lane).map((take) => ({
+    const row = (take: Take, active: boolean) => {
+      const peaksOfTake = take.path ? takePeaks.get(take.path) : undefined;
+      return {
         id: take.id,
         label: take.label,
-        active: part.activeTakes[lane] === take.id,
+        active,
         offsetMs: take.offsetMs,
-      })),
+        ...(take.trimStartMs !== undefined ? { trimStartMs: take.trimStartMs } : {}),
+        ...(take.lengthMs !== undefined ? { lengthMs: take.lengthMs } : {}),
+        ...(take.fileDurationMs !== undefined
+          ? { fileDurationMs: take.fileDurationMs }
+          : peaksOfTake
+            ? { fileDurationMs: peaksOfTake.durationMs }
+            : {}),
+        ...(peaksOfTake ? { peaks: peaksOfTake } : {}),
+      };
+    };
+    const takeRows = (lane: PromptLane) => [
+      ...takesOf(part, lane).map((take) => row(take, part.activeTakes[lane] === take.id)),
       ...generating(lane),
     ];
     return [
@@ -84,6 +101,7 @@ export function ScoreTimeline({
         id: 'music-takes',
         label: 'Music takes',
         takes: takeRows('music'),
+        takeLane: 'music',
         muted: mix.music.muted,
       },
       { kind: 'sfx', id: 'sfx', label: 'SFX', segments: part.lanes.sfx, muted: mix.sfx.muted },
@@ -92,10 +110,20 @@ export function ScoreTimeline({
         id: 'sfx-takes',
         label: 'SFX takes',
         takes: takeRows('sfx'),
+        takeLane: 'sfx',
         muted: mix.sfx.muted,
       },
+      {
+        kind: 'take',
+        id: 'audio',
+        label: 'Audio',
+        takes: part.takes.filter((take) => take.lane === 'audio').map((take) => row(take, true)),
+        takeLane: 'audio',
+        allHeard: true,
+        muted: mix.audio.muted,
+      },
     ];
-  }, [part, peaks, pending, projectPath]);
+  }, [part, peaks, pending, projectPath, takePeaks]);
 
   const commit = (laneId: string, segments: TimelineSegment[]) => {
     if (readOnly || !isPromptLane(laneId)) return;
@@ -115,9 +143,18 @@ export function ScoreTimeline({
       snapping={snapping}
       onSnappingChange={(on) => set({ snapping: on })}
       selectedSegmentId={selected?.id ?? null}
-      onSelectSegment={(laneId, id) =>
-        isPromptLane(laneId) && set({ selected: { lane: laneId, id } })
-      }
+      onSelectSegment={(laneId, id) => {
+        if (!isPromptLane(laneId)) return;
+        set({ selected: { lane: laneId, id } });
+        selectTake(null);
+      }}
+      selectedTakeId={selectedTakeId}
+      onSelectTake={(_laneId, takeId) => selectTake(takeId)}
+      onPlaceTake={(_laneId, takeId, placement) => placeTake(takeId, placement)}
+      onDeleteTake={(_laneId, takeId) => {
+        deleteTake(takeId);
+        selectTake(null);
+      }}
       onEdgeDragCommit={commit}
       {...(readOnly
         ? {}

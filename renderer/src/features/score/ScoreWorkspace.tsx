@@ -4,6 +4,7 @@ import { Notice } from '../../ui/Notice';
 import { AnalyseButton } from './AnalyseButton';
 import { ExportDialog } from './ExportDialog';
 import { GenerateControls } from './GenerateControls';
+import { ImportAudio } from './ImportAudio';
 import { LanePrompts } from './LanePrompts';
 import { MediaSteps } from './MediaSteps';
 import { MixPanel } from './MixPanel';
@@ -82,6 +83,7 @@ export function ScoreWorkspace({ opener }: { opener: ProjectOpener }) {
             <AnalyseButton blocked={opener.verdict?.blocked.analyse} />
             <LanePrompts />
             <GenerateControls verdict={opener.verdict} />
+            <ImportAudio />
             <div className="score-action">
               <Button
                 data-testid="score-export"

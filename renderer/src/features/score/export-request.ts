@@ -20,6 +20,19 @@ export interface ExportChoice {
   loudness: LoudnessPreset;
   /** File name without extension. */
   name: string;
+  /** Also write each lane with sound as its own WAV beside the export. */
+  stems?: boolean;
+}
+
+function trackOf(take: Take, role: ExportRequest['tracks'][number]['role'], gainDb: number) {
+  return {
+    role,
+    path: take.path!,
+    offsetMs: take.offsetMs,
+    ...(take.trimStartMs ? { trimStartMs: take.trimStartMs } : {}),
+    ...(take.lengthMs !== undefined ? { lengthMs: Math.max(1, take.lengthMs) } : {}),
+    gainDb,
+  };
 }
 
 export function activeTake(part: ScorePart, lane: 'music' | 'sfx'): Take | undefined {
@@ -45,8 +58,12 @@ export function buildExportRequest(
   for (const lane of ['music', 'sfx'] as const) {
     const take = activeTake(part, lane);
     const gainDb = gains[lane];
-    if (take?.path && gainDb !== null) {
-      tracks.push({ role: lane, path: take.path, offsetMs: take.offsetMs, gainDb });
+    if (take?.path && gainDb !== null) tracks.push(trackOf(take, lane, gainDb));
+  }
+  // Imported audio: every file on the lane is heard.
+  if (gains.audio !== null) {
+    for (const take of part.takes) {
+      if (take.lane === 'audio' && take.path) tracks.push(trackOf(take, 'audio', gains.audio));
     }
   }
   const source = video.hasAudio && gains.source !== null ? { gainDb: gains.source } : null;
@@ -66,6 +83,7 @@ export function buildExportRequest(
       tracks,
       duck: part.mix.duck,
       loudness: choice.loudness,
+      stems: choice.stems ?? false,
       name: `${name.replace(/\.(mp4|m4a)$/i, '')}.${ext}`,
     },
   };

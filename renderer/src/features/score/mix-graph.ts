@@ -1,4 +1,4 @@
-import type { MixLane } from '../../../../shared/domain/project/document';
+import { MIX_LANES, type MixLane } from '../../../../shared/domain/project/document';
 
 /**
  * The Web Audio graph of the live preview: each lane's media element through its own gain, the
@@ -18,7 +18,7 @@ export class MixGraph {
     const context = new AudioContext();
     this.duck = context.createGain();
     this.duck.connect(context.destination);
-    for (const lane of ['source', 'music', 'sfx'] as const) {
+    for (const lane of MIX_LANES) {
       const gain = context.createGain();
       gain.connect(lane === 'music' ? this.duck : context.destination);
       this.gains.set(lane, gain);

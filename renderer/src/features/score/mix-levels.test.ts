@@ -8,13 +8,13 @@ const mix = scorePartSchema.parse({ lanes: {} }).mix;
 describe('audibleGainsDb', () => {
   it('passes each lane gain through when nothing is muted or soloed', () => {
     const gains = audibleGainsDb({ ...mix, music: { ...mix.music, gainDb: -6 } });
-    expect(gains).toEqual({ source: 0, music: -6, sfx: 0 });
+    expect(gains).toEqual({ source: 0, music: -6, sfx: 0, audio: 0 });
   });
 
   it('silences muted lanes, and every other lane once one is soloed', () => {
     expect(audibleGainsDb({ ...mix, sfx: { ...mix.sfx, muted: true } }).sfx).toBeNull();
     const solo = audibleGainsDb({ ...mix, music: { ...mix.music, solo: true, gainDb: 3 } });
-    expect(solo).toEqual({ source: null, music: 3, sfx: null });
+    expect(solo).toEqual({ source: null, music: 3, sfx: null, audio: null });
   });
 
   it('keeps a lane that is both soloed and muted silent', () => {

@@ -1,4 +1,8 @@
-import type { MixLane, ScorePart } from '../../../../shared/domain/project/document';
+import {
+  MIX_LANES,
+  type MixLane,
+  type ScorePart,
+} from '../../../../shared/domain/project/document';
 import type { DecodedPeaks } from '../../editor/timeline';
 
 /**
@@ -7,7 +11,7 @@ import type { DecodedPeaks } from '../../editor/timeline';
  * preview (Web Audio gains) and for the export request, so what is heard is what is exported.
  */
 export function audibleGainsDb(mix: ScorePart['mix']): Record<MixLane, number | null> {
-  const lanes = ['source', 'music', 'sfx'] as const;
+  const lanes = MIX_LANES;
   const anySolo = lanes.some((lane) => mix[lane].solo);
   const gains = {} as Record<MixLane, number | null>;
   for (const lane of lanes) {

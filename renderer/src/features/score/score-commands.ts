@@ -1,7 +1,6 @@
 import { useMemo } from 'react';
 import { useCommands } from '../../editor/commands';
 import {
-  deleteSelected,
   insertAtPlayhead,
   segmentEdgesMs,
   setSelectedEdge,
@@ -11,6 +10,7 @@ import {
 import * as player from '../../editor/media/player';
 import { useScoreStore } from './score-store';
 import { cycleTake } from './take-edits';
+import { deleteSelection } from './take-selection';
 import { useTransport } from '../../editor/media/transport-store';
 
 export interface ScoreCommandDeps {
@@ -171,11 +171,11 @@ export function useScoreCommands(deps: ScoreCommandDeps): void {
       },
       {
         id: 'score.delete',
-        label: 'Delete segment',
+        label: 'Delete segment or take',
         keys: ['Delete'],
         group: edit,
         enabled: editable,
-        run: deleteSelected,
+        run: deleteSelection,
       },
       {
         id: 'score.take-previous',
