@@ -27,7 +27,7 @@ export function mediaHandlers(
     },
     'media:shots': async ({ path, threshold }) => {
       const real = await files.allowRead(path);
-      return real ? media.shots(real, threshold) : outside('path');
+      return real ? media.shots(real, threshold, path) : outside('path');
     },
     'media:export': async (request) => {
       const videoPath = await files.allowRead(request.videoPath);

@@ -122,6 +122,16 @@ export const mediaChannels = {
 } as const;
 
 export const mediaEvents = {
+  /**
+   * One shot change of a running media:shots, pushed as soon as ffmpeg finds it (in time order)
+   * so the timeline shows markers before the scan ends; `path` and `threshold` are the request's.
+   * A cached answer pushes nothing: its reply carries the whole list at once.
+   */
+  'media:shotFound': z.object({
+    path: z.string(),
+    threshold: z.number(),
+    ms: z.number().int().min(0),
+  }),
   'media:exportProgress': z.object({
     exportId: z.string(),
     stage: z.enum(['mixing', 'measuring', 'muxing']),

@@ -114,6 +114,28 @@ describe('shot changes', () => {
   });
 });
 
+describe('shot changes as they are found', () => {
+  it('pushes each change under the asked path, then answers the same list; a cache hit pushes none', async () => {
+    const pushed: unknown[] = [];
+    const media = new MediaService({
+      cacheDir: path.join(base, 'cache-pushed'),
+      projectFolder: () => path.join(base, 'project'),
+      emit: (channel, payload) => {
+        if (channel === 'media:shotFound') pushed.push(payload);
+      },
+    });
+    const cold = await media.shots(clips.cuts, 0.3, '/asked/cuts.mp4');
+    expect(cold.ok).toBe(true);
+    if (!cold.ok) return;
+    expect(pushed).toEqual(
+      cold.value.shotsMs.map((ms) => ({ path: '/asked/cuts.mp4', threshold: 0.3, ms })),
+    );
+    pushed.length = 0;
+    expect(await media.shots(clips.cuts, 0.3, '/asked/cuts.mp4')).toEqual(cold);
+    expect(pushed).toEqual([]);
+  });
+});
+
 describe('disk cache by file identity', () => {
   it('answers a second request from the cache file without starting ffmpeg', async () => {
     const media = service('cache-hit');

@@ -53,9 +53,15 @@ export class MediaService {
     return ok(decodePeaksFile(file)!);
   }
 
+  /**
+   * Shot changes of `filePath`, cached per file identity and threshold. While ffmpeg runs, each
+   * change is pushed as media:shotFound under `reportPath` (the path the renderer asked for,
+   * which may differ from the real one) so markers appear as they are found.
+   */
   async shots(
     filePath: string,
     threshold: number,
+    reportPath = filePath,
   ): Promise<Result<{ threshold: number; shotsMs: number[] }>> {
     const key = await this.cache.keyFor(filePath, 'shots', { threshold: threshold.toFixed(3) });
     if (!key) return fail('file_missing', 'The file does not exist or cannot be read.');
@@ -64,7 +70,9 @@ export class MediaService {
       const list = parseShotList(cached.toString('utf8'));
       if (list) return ok({ threshold, shotsMs: list });
     }
-    const detected = await detectShots(this.spawn, filePath, threshold);
+    const detected = await detectShots(this.spawn, filePath, threshold, {
+      onShot: (ms) => this.options.emit('media:shotFound', { path: reportPath, threshold, ms }),
+    });
     if (!detected.ok) return detected;
     await this.cache.write('shots', key, JSON.stringify(detected.value));
     return ok({ threshold, shotsMs: detected.value });

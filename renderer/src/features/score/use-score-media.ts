@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { useFoundShots } from '../../editor/media/use-found-shots';
 import { decodePeaks } from '../../editor/timeline';
 import { useApiQuery } from '../../bridge/query';
 import { useScorePart } from './score-store';
@@ -30,6 +31,9 @@ export function useScoreMedia() {
     { enabled, staleTime: Infinity, retry: false },
   );
 
+  // Markers appear as main finds them; the answer (cached on disk per file) replaces them.
+  const shotsMs = useFoundShots(path, part.shotThreshold, shots.data?.shotsMs);
+
   // Decoded once for both the waveform lane and the duck preview.
   const decoded = useMemo(() => (peaks.data ? decodePeaks(peaks.data) : undefined), [peaks.data]);
 
@@ -56,10 +60,8 @@ export function useScoreMedia() {
   return {
     videoUrl: url.data?.url,
     peaks: decoded,
-    shotsMs: shots.data?.shotsMs ?? EMPTY,
+    shotsMs,
     steps,
     loading: steps.some((s) => s.state === 'pending'),
   };
 }
-
-const EMPTY: number[] = [];
