@@ -1,40 +1,16 @@
 import AxeBuilder from '@axe-core/playwright';
-import { execFileSync } from 'node:child_process';
 import { copyFileSync, readdirSync } from 'node:fs';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures/host';
+import { makeToneClip } from '../fixtures/tone-clip';
 import { AppPage } from '../pages/app-page';
-import { toolPath } from '../../shared/node/toolchain';
 
 /** A short clip (picture and a tone) made with ffmpeg; dubbing with scripts needs no speech. */
 function makeClip(dir: string, name: string, seconds: number): string {
-  const out = join(dir, name);
-  execFileSync(toolPath('ffmpeg'), [
-    '-v',
-    'error',
-    '-f',
-    'lavfi',
-    '-i',
-    `testsrc2=size=320x180:rate=25:duration=${seconds}`,
-    '-f',
-    'lavfi',
-    '-i',
-    `sine=frequency=220:sample_rate=48000:duration=${seconds}`,
-    '-c:v',
-    'libx264',
-    '-preset',
-    'veryfast',
-    '-pix_fmt',
-    'yuv420p',
-    '-c:a',
-    'aac',
-    '-shortest',
-    out,
-  ]);
-  return out;
+  return makeToneClip(join(dir, name), { seconds });
 }
 
 const LINES = {

@@ -1,37 +1,13 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '../fixtures/host';
+import { makeToneClip } from '../fixtures/tone-clip';
 import { AppPage } from '../pages/app-page';
-import { toolPath } from '../../shared/node/toolchain';
 
 /** A 3 s clip with picture and a tone, enough for a project's video. */
 function makeClip(dir: string): string {
-  const out = join(dir, 'interview.mp4');
-  execFileSync(toolPath('ffmpeg'), [
-    '-v',
-    'error',
-    '-f',
-    'lavfi',
-    '-i',
-    'testsrc2=size=320x180:rate=25:duration=3',
-    '-f',
-    'lavfi',
-    '-i',
-    'sine=frequency=440:sample_rate=48000:duration=3',
-    '-c:v',
-    'libx264',
-    '-preset',
-    'veryfast',
-    '-pix_fmt',
-    'yuv420p',
-    '-c:a',
-    'aac',
-    '-shortest',
-    out,
-  ]);
-  return out;
+  return makeToneClip(join(dir, 'interview.mp4'), { seconds: 3, hz: 440 });
 }
 
 const SRT =

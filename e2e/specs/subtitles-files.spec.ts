@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,35 +5,12 @@ import iconv from 'iconv-lite';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures/host';
+import { makeToneClip } from '../fixtures/tone-clip';
 import { AppPage } from '../pages/app-page';
-import { toolPath } from '../../shared/node/toolchain';
 
 /** A 6 s test picture with a tone, enough for the overlay to draw over. */
 function makeClip(dir: string): string {
-  const out = join(dir, 'clip.mp4');
-  execFileSync(toolPath('ffmpeg'), [
-    '-v',
-    'error',
-    '-f',
-    'lavfi',
-    '-i',
-    'testsrc2=size=640x360:rate=25:duration=6',
-    '-f',
-    'lavfi',
-    '-i',
-    'sine=frequency=330:sample_rate=48000:duration=6',
-    '-c:v',
-    'libx264',
-    '-preset',
-    'veryfast',
-    '-pix_fmt',
-    'yuv420p',
-    '-c:a',
-    'aac',
-    '-shortest',
-    out,
-  ]);
-  return out;
+  return makeToneClip(join(dir, 'clip.mp4'), { seconds: 6, size: '640x360', hz: 330 });
 }
 
 const srt = (texts: string[]) =>
