@@ -27,10 +27,14 @@ afterAll(async () => {
 });
 
 type Handler = (event: unknown, request: unknown) => Promise<{ ok: boolean; value?: unknown }>;
-function handler(channel: string): Handler {
-  const found = booted.electron.ipc.handled.get(channel);
+/** Calls a channel's handler as the main window's page would: its frame and its contents. */
+function handler(
+  channel: string,
+): (event: { senderFrame: unknown }, request: unknown) => ReturnType<Handler> {
+  const found = booted.electron.ipc.handled.get(channel) as unknown as Handler | undefined;
   if (!found) throw new Error(`no handler for ${channel}`);
-  return found as unknown as Handler;
+  return (event, request) =>
+    found({ ...event, sender: booted.electron.windows[0]!.webContents }, request);
 }
 
 describe('main booted under the electron stand-in', () => {

@@ -94,6 +94,15 @@ function readScript(
   if (typeof text !== 'string') {
     const decoded = decodeSubtitleBytes(text);
     if (!decoded.ok) return { problem: problemOf(decoded.error) };
+    // The editor now reads UTF-32 so a user can open and re-save such a file, but nothing shows
+    // the service accepts UTF-32 scripts: the engine keeps refusing them before any charge.
+    if (decoded.encoding.startsWith('utf-32'))
+      return {
+        problem: {
+          code: 'invalid_encoding',
+          message: 'The script is UTF-32: save it as UTF-8 and send it again',
+        },
+      };
     text = decoded.text;
   } else if (text.trim() === '') {
     return { problem: { code: 'no_cues', message: 'The script is empty' } };

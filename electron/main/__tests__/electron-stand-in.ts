@@ -69,7 +69,11 @@ export class StandInSession {
   }
 }
 
+let nextWebContentsId = 1;
+
 export class StandInWebContents extends EventEmitter {
+  /** Unique per contents, as Electron's: main keys each window's IPC client by it. */
+  readonly id = nextWebContentsId++;
   /** The handler Electron would consult; a later call replaces an earlier one, as in Electron. */
   windowOpenHandler: ((details: { url: string }) => { action: string }) | null = null;
   readonly sent: { channel: string; payload: unknown }[] = [];
