@@ -213,7 +213,7 @@ test('a file that is not a video is refused at once, before any project is made'
   await expect(page.getByTestId('score-recent').locator('li')).toHaveCount(0);
 });
 
-test('an autosaved edit survives a reload through the restore offer', async ({ page, host }) => {
+test('an autosaved edit survives a reload: the project reopens with it', async ({ page, host }) => {
   const clip = makeClip(await mkdtemp(join(tmpdir(), 'score-e2e-')));
   const app = new AppPage(page);
   await app.open(host.url);
@@ -227,11 +227,9 @@ test('an autosaved edit survives a reload through the restore offer', async ({ p
   await expect(score.undoDepth).toHaveText('1');
   await expect(page.getByTestId('score-save-state')).toContainText(/autosaved/i);
 
-  // A reload before any explicit save: the journal is offered, restoring brings the edit back.
+  // A reload before any explicit save: the open project comes back by itself (main keeps the
+  // last project), read from the autosave journal because it is newer than the file.
   await page.reload();
-  const offer = page.getByTestId('score-restore');
-  await expect(offer).toContainText('four-shots');
-  await offer.getByRole('button', { name: /restore unsaved changes/i }).click();
   await expect(score.video).toBeVisible();
   await expect(
     page.getByRole('group', { name: 'Source lane mix' }).getByRole('button', { name: 'M' }),

@@ -118,6 +118,8 @@ test('edit subtitles: side by side, QC fix, snapping re-time with undo, export, 
   const row = page.locator(`[data-testid="cue-row"][data-cue-id="${firstId}"]`);
   await expect(row).toHaveAttribute('data-end-ms', '2500');
   const region = page.locator(`[data-testid="cue-region"][data-cue-id="${firstId}"]`);
+  // Editing the cell below scrolled the page; the mouse drags only what is on screen.
+  await region.scrollIntoViewIfNeeded();
   const box = (await region.boundingBox())!;
   const pxPerMs = box.width / 2000;
   // The right resize handle is the region's last 6 px.
