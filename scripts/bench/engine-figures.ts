@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { bundledToolPath, runTool, type StageTotals } from '../../shared/node/toolchain';
+import { bundledToolPath, runTool, type StageTotals, TOOL } from '../../shared/node/toolchain';
 import { streamMusic } from '../../engine/music';
 import { findShippedSoundFont } from '../../engine/music/render/soundfont-asset';
 import { espeakWasmModulePath } from '../../engine/speech/espeak-wasm';
@@ -101,7 +101,7 @@ async function waitTask(target: Target, taskId: string): Promise<Record<string, 
  */
 async function decodeAndMuxAlone(video: string, dir: string): Promise<string> {
   const audio = join(dir, 'reference-audio.wav');
-  await runTool('ffmpeg', [
+  await runTool(TOOL.ffmpeg, [
     '-v',
     'error',
     '-y',
@@ -112,7 +112,7 @@ async function decodeAndMuxAlone(video: string, dir: string): Promise<string> {
     audio,
   ]);
   const run = await timedWork(async () => {
-    const decode = await runTool('ffmpeg', [
+    const decode = await runTool(TOOL.ffmpeg, [
       '-v',
       'error',
       '-skip_loop_filter',
@@ -128,7 +128,7 @@ async function decodeAndMuxAlone(video: string, dir: string): Promise<string> {
       'null',
       '-',
     ]);
-    const mux = await runTool('ffmpeg', [
+    const mux = await runTool(TOOL.ffmpeg, [
       '-v',
       'error',
       '-y',

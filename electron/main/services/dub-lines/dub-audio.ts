@@ -3,6 +3,7 @@ import {
   FFMPEG_QUIET_OVERWRITE,
   lastErrorLine,
   runTool,
+  TOOL,
 } from '../../../../shared/node/toolchain';
 
 /**
@@ -24,7 +25,7 @@ export async function audioFormat(
   signal?: AbortSignal,
 ): Promise<Outcome<AudioFormat>> {
   const run = await runTool(
-    'ffprobe',
+    TOOL.ffprobe,
     [
       '-v',
       'error',
@@ -64,7 +65,7 @@ export async function decodePcm(
     ...(durationMs !== undefined ? ['-t', (durationMs / 1000).toFixed(3)] : []),
   ];
   const run = await runTool(
-    'ffmpeg',
+    TOOL.ffmpeg,
     [
       ...FFMPEG_QUIET,
       ...range,
@@ -107,7 +108,7 @@ export async function cutWindow(
   signal?: AbortSignal,
 ): Promise<Outcome<string>> {
   const run = await runTool(
-    'ffmpeg',
+    TOOL.ffmpeg,
     [
       ...FFMPEG_QUIET_OVERWRITE,
       '-ss',

@@ -6,7 +6,12 @@ import {
   SPLICE_FADE_MS,
   spliceWindow,
 } from '../../../../shared/domain/dub/lines/pcm-splice';
-import { FFMPEG_QUIET_OVERWRITE, lastErrorLine, runTool } from '../../../../shared/node/toolchain';
+import {
+  FFMPEG_QUIET_OVERWRITE,
+  lastErrorLine,
+  runTool,
+  TOOL,
+} from '../../../../shared/node/toolchain';
 import { audioFormat, decodePcm, type Outcome } from './dub-audio';
 
 export interface SpliceInput {
@@ -51,7 +56,7 @@ export async function spliceDubFile(input: SpliceInput): Promise<Outcome<{ bytes
     `.${path.basename(input.target)}.${randomBytes(4).toString('hex')}.splice.mp4`,
   );
   const run = await runTool(
-    'ffmpeg',
+    TOOL.ffmpeg,
     [
       ...FFMPEG_QUIET_OVERWRITE,
       '-i',
