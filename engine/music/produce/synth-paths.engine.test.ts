@@ -34,24 +34,27 @@ async function renderWith(path: 'native' | 'portable') {
 }
 
 describe('native and portable music paths', () => {
-  it.skipIf(!nativeAvailable)('give the same kind of output', async () => {
-    const native = await renderWith('native');
-    const portable = await renderWith('portable');
-    expect(portable.info).toMatchObject({
-      codec: native.info.codec,
-      sampleRate: native.info.sampleRate,
-      channels: native.info.channels,
-    });
-    expect([portable.file.sampleRate, portable.file.channels]).toEqual([44100, 2]);
-    expect(Math.abs(portable.info.duration - native.info.duration)).toBeLessThan(0.05);
-    expect(Math.abs(portable.info.duration - 10)).toBeLessThan(0.05);
-    for (const { loudness } of [native, portable]) {
-      expect(Math.abs(loudness.integrated - -14)).toBeLessThanOrEqual(1);
-      expect(loudness.truePeak).toBeLessThanOrEqual(-1);
-    }
-    // The same composition: both describe it alike.
-    expect(portable.file.title).toBe(native.file.title);
-  });
+  it.skipIf(!nativeAvailable)(
+    'give the same kind of output (needs FluidSynth and its GM SoundFont)',
+    async () => {
+      const native = await renderWith('native');
+      const portable = await renderWith('portable');
+      expect(portable.info).toMatchObject({
+        codec: native.info.codec,
+        sampleRate: native.info.sampleRate,
+        channels: native.info.channels,
+      });
+      expect([portable.file.sampleRate, portable.file.channels]).toEqual([44100, 2]);
+      expect(Math.abs(portable.info.duration - native.info.duration)).toBeLessThan(0.05);
+      expect(Math.abs(portable.info.duration - 10)).toBeLessThan(0.05);
+      for (const { loudness } of [native, portable]) {
+        expect(Math.abs(loudness.integrated - -14)).toBeLessThanOrEqual(1);
+        expect(loudness.truePeak).toBeLessThanOrEqual(-1);
+      }
+      // The same composition: both describe it alike.
+      expect(portable.file.title).toBe(native.file.title);
+    },
+  );
 });
 
 describe('portable streaming', () => {
