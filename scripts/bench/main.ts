@@ -26,6 +26,18 @@ console.log(
   `Soundstage benchmarks (engine ${engine.url}); machine: 2 shared cores, figures are ratios of one run\n`,
 );
 
+// SOUNDSTAGE_BENCH=Engine,Dub runs only those sections (by name or by figure function name), so
+// one figure can be re-measured without the whole 6-minute run.
+const only = (process.env.SOUNDSTAGE_BENCH ?? '')
+  .split(',')
+  .map((name) => name.trim().toLowerCase())
+  .filter(Boolean);
+const wanted = (section: string, run: () => Promise<string[]>): boolean =>
+  only.length === 0 ||
+  only.some(
+    (name) => name === section.toLowerCase() || run.toString().toLowerCase().includes(name),
+  );
+
 const sections: [string, () => Promise<string[]>][] = [
   ['Client', () => streamLatency(target)],
   ['Client', () => uploadThroughput(target)],
@@ -43,7 +55,8 @@ const sections: [string, () => Promise<string[]>][] = [
   ['Dub', () => dubLineFigures(workDir)],
 ];
 let failures = 0;
-for (const [, run] of sections) {
+for (const [section, run] of sections) {
+  if (!wanted(section, run)) continue;
   try {
     for (const line of await run()) console.log(line);
   } catch (error) {
