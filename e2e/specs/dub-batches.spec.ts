@@ -98,3 +98,58 @@ test('dub batches: run one, a toast when it ends, duplicate, remove a row, new b
   await expect(list.getByTestId('dub-batch')).toHaveCount(3);
   await expect(page.getByTestId('dub-row')).toHaveCount(0);
 });
+
+/**
+ * Dub shows the window's open project: a project made with project-new in Dub is the shown
+ * batch (its video the first row) and is back after a reload; a Subtitles project opened later
+ * becomes the batch when Dub is visited, and the first batch opens again from the list.
+ */
+test('a project made in Dub is the shown batch, and Dub follows the open project', async ({
+  page,
+  host,
+}) => {
+  const dir = await mkdtemp(join(tmpdir(), 'dub-project-e2e-'));
+  const clip = makeClip(dir, 'trailer.mp4', 3);
+  const other = makeClip(dir, 'interview.mp4', 3);
+  const app = new AppPage(page);
+  await app.open(host.url);
+  await app.goTo('Dub');
+  const list = page.getByTestId('dub-batch-list');
+  const shown = list.locator('[data-testid="dub-batch"][data-active="true"]');
+
+  const create = async (kind: string, video: string, name: string) => {
+    await page.getByTestId('project-new').click();
+    const dialog = page.getByTestId('project-new-dialog');
+    await dialog.getByRole('radio', { name: kind }).check();
+    const chooser = page.waitForEvent('filechooser');
+    await dialog.getByTestId('project-new-video').click();
+    await (await chooser).setFiles(video);
+    await dialog.getByTestId('project-new-name').fill(name);
+    await dialog.getByTestId('project-new-create').click();
+    await expect(dialog).toBeHidden();
+  };
+
+  await create('Dub', clip, 'Trailer FR');
+  await expect(shown).toContainText('Trailer FR');
+  await expect(row(page, 'trailer.mp4')).toBeVisible();
+  await page.getByRole('checkbox', { name: 'French' }).uncheck();
+  await expect(page.locator('[data-testid="dub-cell"][data-lang="fr"]')).toHaveCount(0);
+
+  await page.reload();
+  await page.getByTestId('engine-status').waitFor();
+  await app.goTo('Dub');
+  await expect(shown).toContainText('Trailer FR');
+  await expect(row(page, 'trailer.mp4')).toBeVisible();
+  await expect(page.locator('[data-testid="dub-cell"][data-lang="fr"]')).toHaveCount(0);
+
+  // A Subtitles project opened in this window is what Dub shows next.
+  await app.goTo('Subtitles');
+  await create('Subtitles', other, 'Interview');
+  await app.goTo('Dub');
+  await expect(shown).toContainText('Interview');
+  await expect(page.getByTestId('dub-row')).toHaveCount(0);
+
+  await list.getByRole('button', { name: 'Trailer FR', exact: true }).click();
+  await expect(shown).toContainText('Trailer FR');
+  await expect(row(page, 'trailer.mp4')).toBeVisible();
+});

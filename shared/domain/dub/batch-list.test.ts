@@ -4,6 +4,7 @@ import {
   freeBatchName,
   migrateBatchList,
   renameBatch,
+  showProjectAsBatch,
   type BatchList,
 } from './batch-list';
 
@@ -95,5 +96,57 @@ describe('batch list changes', () => {
       batches: [two.batches[0]],
       activeId: 'a',
     });
+  });
+});
+
+describe('showProjectAsBatch', () => {
+  const list: BatchList = {
+    version: 1,
+    batches: [
+      { id: 'a', name: 'Dub batch', projectPath: '/p/a.soundstage', createdAt: 1 },
+      { id: 'b', name: 'Trailer', projectPath: '/p/b.soundstage', createdAt: 2 },
+    ],
+    activeId: 'a',
+  };
+
+  it('shows a listed project without adding it again', () => {
+    const shown = showProjectAsBatch(list, { path: '/p/b.soundstage', name: 'x' }, 9, ids());
+    expect(shown.activeId).toBe('b');
+    expect(shown.batches).toHaveLength(2);
+  });
+
+  it('adds a project not yet listed, named after it, and shows it', () => {
+    const shown = showProjectAsBatch(
+      list,
+      { path: '/p/film.soundstage', name: 'Trailer' },
+      9,
+      ids(),
+    );
+    expect(shown.batches).toHaveLength(3);
+    expect(shown.batches[2]).toEqual({
+      id: 'b1',
+      name: 'Trailer 2',
+      projectPath: '/p/film.soundstage',
+      createdAt: 9,
+    });
+    expect(shown.activeId).toBe('b1');
+  });
+
+  it('gives the project to a shown batch that has none yet, instead of adding one', () => {
+    const fresh: BatchList = {
+      version: 1,
+      batches: [{ id: 'a', name: 'Dub batch', projectPath: null, createdAt: 1 }],
+      activeId: 'a',
+    };
+    const shown = showProjectAsBatch(
+      fresh,
+      { path: '/p/f.soundstage', name: 'Dub batch' },
+      9,
+      ids(),
+    );
+    expect(shown.batches).toEqual([
+      { id: 'a', name: 'Dub batch', projectPath: '/p/f.soundstage', createdAt: 1 },
+    ]);
+    expect(shown.activeId).toBe('a');
   });
 });

@@ -99,3 +99,34 @@ export function deleteBatch(list: BatchList, id: string, activeJobs: number): Li
     list.activeId === id ? batches[Math.min(index, batches.length - 1)]!.id : list.activeId;
   return { ok: true, list: { ...list, batches, activeId } };
 }
+
+/**
+ * The list with `projectPath` as the shown batch: the window's open project is what Dub shows
+ * (docs/decisions/100-dub-through-the-open-project.md). A project already listed is shown; else
+ * a shown batch that has no project yet (a fresh one) takes it; else it is added, named after
+ * the project.
+ */
+export function showProjectAsBatch(
+  list: BatchList,
+  project: { path: string; name: string },
+  now: number,
+  newId: () => string,
+): BatchList {
+  const listed = list.batches.find((batch) => batch.projectPath === project.path);
+  if (listed) return { ...list, activeId: listed.id };
+  const base = project.name.trim() || FIRST_BATCH_NAME;
+  const shown = list.batches.find((batch) => batch.id === list.activeId);
+  if (shown && shown.projectPath === null) {
+    const others = { ...list, batches: list.batches.filter((b) => b.id !== shown.id) };
+    const name = freeBatchName(others, base);
+    return {
+      ...list,
+      batches: list.batches.map((b) =>
+        b.id === shown.id ? { ...b, name, projectPath: project.path } : b,
+      ),
+    };
+  }
+  const name = freeBatchName(list, base);
+  const entry: BatchEntry = { id: newId(), name, projectPath: project.path, createdAt: now };
+  return { ...list, batches: [...list.batches, entry], activeId: entry.id };
+}

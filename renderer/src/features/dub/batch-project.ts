@@ -1,10 +1,23 @@
+import { showProjectAsBatch } from '../../../../shared/domain/dub';
 import type { DubPart, ProjectDocument } from '../../../../shared/domain/project/document';
 import { invoke } from '../../bridge/invoke';
+import {
+  closeProject,
+  currentProjectDocument,
+  openProjectPath,
+  registerPart,
+  saveProject,
+  useOpenProject,
+  type OpenProjectInfo,
+} from '../../editor/project';
 import { draftOf, EMPTY_DRAFT, useDubBatch, type DubBatchDraft } from './batch-store';
-import { activeBatch, setBatchProject, useBatchList } from './batch-list-store';
+import { activeBatch, newBatchId, setBatchProject, useBatchList } from './batch-list-store';
 
-/** The shown batch's document as last opened or saved; the batch writes only its `dub` part. */
-let document: ProjectDocument | null = null;
+/**
+ * The batch Dub shows is the window's open project (docs/decisions/100-dub-through-the-open-project.md):
+ * opening, switching and creating a batch go through the open-project store, which is the one
+ * writer of the file; the batch's rows and options are that project's `dub` part.
+ */
 
 export function toDubPart(draft: DubBatchDraft): DubPart {
   return {
@@ -32,27 +45,74 @@ export function fromDubPart(part: DubPart): Partial<DubBatchDraft> {
   };
 }
 
+/** The open project, when this window may write it. */
+function writableProject(): OpenProjectInfo | null {
+  const { project } = useOpenProject.getState();
+  return project && !project.readOnly ? project : null;
+}
+
+/** Whether the shown batch is the window's open project (then the store saves it). */
+export function batchIsOpenProject(): boolean {
+  const path = useDubBatch.getState().projectPath;
+  return path !== null && writableProject()?.path === path;
+}
+
 /**
- * Opens the shown batch's project into the store, when it has one; a batch without a project
- * starts empty. A project that is gone or read-only leaves an empty batch (the entry stays, so
- * the user sees which one and can delete it).
+ * Shows an opened project as the batch: its `dub` part in the grid and, when `listed`, the
+ * project in the batch list as the shown batch. A project the grid already shows keeps what is
+ * on screen: it is the same or newer.
+ */
+function showProject(document: ProjectDocument, info: OpenProjectInfo, listed = true): void {
+  if (info.readOnly) {
+    // Another window holds it (the banner says so); Dub shows no batch rather than one it cannot save.
+    useDubBatch.getState().load({});
+    useDubBatch.getState().setProject(null);
+    return;
+  }
+  if (listed) {
+    const { list, commit } = useBatchList.getState();
+    commit(showProjectAsBatch(list, info, Date.now(), newBatchId));
+  }
+  if (useDubBatch.getState().projectPath === info.path) return;
+  useDubBatch.getState().load(document.dub ? fromDubPart(document.dub) : firstRows(info));
+  useDubBatch.getState().setProject(info.path);
+}
+
+/** A new Dub project made with a video (project-new) starts with that video as its row. */
+const firstRows = (info: OpenProjectInfo): Partial<DubBatchDraft> =>
+  info.kind === 'dub' && info.media ? { videos: [info.media] } : {};
+
+registerPart({
+  key: 'dub',
+  read: () => (batchIsOpenProject() ? toDubPart(draftOf(useDubBatch.getState())) : undefined),
+  // A Score or Subtitles project joins the batch list only once Dub is visited (reopenBatch).
+  load: (document, info) => showProject(document, info, info.kind === 'dub' || !!document.dub),
+  subscribe: (onChange) =>
+    useDubBatch.subscribe((state, previous) => {
+      if (state.revision !== previous.revision && batchIsOpenProject()) onChange();
+    }),
+});
+
+/**
+ * On entering Dub: the window's open project is the batch; with none open, the batch shown last
+ * is opened as the window's project. A batch whose project is gone leaves an empty batch (the
+ * entry stays, so the user sees which one and can delete it).
  */
 export async function reopenBatch(): Promise<void> {
+  const open = useOpenProject.getState().project;
+  if (open) {
+    const document = currentProjectDocument();
+    if (document) showProject(document, open);
+    return;
+  }
   const entry = activeBatch();
-  document = null;
-  // Another batch's rows must not stay on screen (nor be saved) while this one opens.
-  if (useDubBatch.getState().projectPath !== null || entry.projectPath) {
+  if (useDubBatch.getState().projectPath !== null) {
     useDubBatch.getState().load({});
     useDubBatch.getState().setProject(null);
   }
   if (!entry.projectPath) return;
   try {
-    const opened = await invoke('project:open', { path: entry.projectPath });
-    if (!opened.document || opened.readOnly) throw new Error(opened.notice ?? 'read-only');
-    if (activeBatch().id !== entry.id) return; // the user switched again meanwhile
-    document = opened.document;
-    useDubBatch.getState().load(opened.document.dub ? fromDubPart(opened.document.dub) : {});
-    useDubBatch.getState().setProject(opened.path);
+    await openProjectPath(entry.projectPath);
   } catch {
     setBatchProject(entry.id, null);
   }
@@ -63,7 +123,7 @@ export async function createBatchProject(
   name: string,
   seed: Partial<DubBatchDraft>,
 ): Promise<{ path: string; document: ProjectDocument }> {
-  const created = await invoke('project:create', { name });
+  const created = await invoke('project:create', { name, kind: 'dub' });
   const next: ProjectDocument = {
     ...created.document,
     dub: toDubPart({ ...EMPTY_DRAFT, ...seed, skipped: [], runs: {} }),
@@ -72,38 +132,56 @@ export async function createBatchProject(
   return { path: created.path, document: next };
 }
 
-/** The shown batch's project path, creating it (named after the batch) on first use. */
+/**
+ * The shown batch's project path. With no project open, one is created (named after the batch,
+ * holding what the grid shows) and opened as the window's project.
+ */
 export async function ensureProject(): Promise<string> {
-  const current = useDubBatch.getState().projectPath;
-  if (current && document) return current;
+  const open = writableProject();
+  if (open) {
+    if (useDubBatch.getState().projectPath !== open.path) {
+      const document = currentProjectDocument();
+      if (document) showProject(document, open);
+    }
+    return open.path;
+  }
   const entry = activeBatch();
-  if (entry.projectPath) throw new Error('The batch is still opening. Try again in a moment.');
-  const created = await invoke('project:create', { name: entry.name });
-  document = created.document;
-  useDubBatch.getState().setProject(created.path);
+  const created = await createBatchProject(entry.name, draftOf(useDubBatch.getState()));
   setBatchProject(entry.id, created.path);
-  await saveBatch(false);
+  await openProjectPath(created.path);
+  // What was added while the project was being made is on screen; write it through the store.
+  useDubBatch.getState().setProject(created.path);
   return created.path;
 }
 
-/** Writes the batch into its project (autosave: the journal; otherwise the file itself). */
+/**
+ * Writes the batch into its project through the store: the file itself unless `autosave` (main's
+ * queue reads the file on dub:start, so starting needs the file). Throws what the store reports.
+ */
 export async function saveBatch(autosave: boolean): Promise<void> {
-  const state = useDubBatch.getState();
-  if (!state.projectPath || !document) return;
-  const next: ProjectDocument = {
-    ...document,
-    updatedAt: Date.now(),
-    dub: toDubPart(draftOf(state)),
-  };
-  await invoke('project:save', { path: state.projectPath, document: next, autosave });
-  document = next;
+  if (!batchIsOpenProject()) return;
+  await saveProject(autosave);
+  const { save } = useOpenProject.getState();
+  if (save.state === 'error') throw new Error(save.message);
 }
 
-/** Shows another batch: the current one is saved first; main's queue runs on regardless. */
+/** Shows another batch: the current one is saved, then the chosen one opens as the window's project. */
 export async function switchBatch(id: string): Promise<void> {
   const { list, commit } = useBatchList.getState();
   if (list.activeId === id) return;
   await saveBatch(false);
   commit({ ...list, activeId: id });
-  await reopenBatch();
+  const entry = activeBatch();
+  useDubBatch.getState().load({});
+  useDubBatch.getState().setProject(null);
+  if (!entry.projectPath) {
+    // A fresh batch gets its project on the first add; until then no project is open.
+    if (useOpenProject.getState().project) await closeProject();
+    return;
+  }
+  try {
+    await openProjectPath(entry.projectPath);
+  } catch {
+    setBatchProject(entry.id, null);
+  }
 }
