@@ -76,6 +76,17 @@ const LANGUAGES: Partial<Record<SubtitleEncoding, readonly string[]>> = {
 
 /** Below this the detector's top guess is a guess: the user chooses. */
 export const SURE_CONFIDENCE = 50;
+/**
+ * chardet is unsure on a few lines of text; a guess this high that decodes with no mark of
+ * mojibake, and with no rival close to it, is taken without asking.
+ */
+export const SURE_WHEN_CLEAN = 30;
+/** ...and only with this many non-ASCII bytes read: a word or two proves nothing. */
+const MIN_BYTES_CLEAN = 8;
+/** Kana in the decoded text are Japanese's own letters: a Japanese encoding gains this much. */
+const KANA_BONUS = 30;
+const KANA = /[\u3041-\u3096\u30a1-\u30fa]/gu;
+const JAPANESE: readonly SubtitleEncoding[] = ['shift_jis', 'euc-jp'];
 /** A runner-up this close (that reads differently) means the user chooses. */
 export const CLOSE_SECOND = 15;
 const SAMPLE_BYTES = 64 * 1024;
@@ -130,6 +141,9 @@ function mojibakeCount(text: string): { suspicious: number; nonAscii: number } {
       code === 0xfffe
     )
       suspicious += 3;
+    // Half-width katakana: next to unheard of in subtitles, and what Chinese or Korean bytes
+    // become when read as Shift-JIS.
+    else if (code >= 0xff61 && code <= 0xff9f) suspicious += 1;
   }
   if (nonAscii === 0) return { suspicious: 0, nonAscii };
   for (const word of text.split(/[\s\d\p{P}]+/u)) {
@@ -157,6 +171,12 @@ function mojibakeCount(text: string): { suspicious: number; nonAscii: number } {
     if (symbols > 0 && symbols < [...word].length) suspicious += symbols;
   }
   return { suspicious, nonAscii };
+}
+
+function nonAsciiBytes(bytes: Uint8Array): number {
+  let count = 0;
+  for (const byte of bytes) if (byte >= 0x80) count += 1;
+  return count;
 }
 
 export interface Detection {
@@ -206,7 +226,8 @@ export function detectLegacyEncoding(bytes: Uint8Array, language?: string | null
     const { suspicious, nonAscii } = mojibakeCount(text);
     marksOf.set(encoding, suspicious);
     const mojibake = nonAscii === 0 ? 0 : Math.min(100, (100 * suspicious) / nonAscii);
-    const score = confidence - mojibake + (labelled ? 20 : 0);
+    const kana = JAPANESE.includes(encoding) && (text.match(KANA)?.length ?? 0) >= 3;
+    const score = confidence - mojibake + (labelled ? 20 : 0) + (kana ? KANA_BONUS : 0);
     return { encoding, confidence: Math.round(Math.max(0, Math.min(100, score))) };
   });
   ranked.sort(
@@ -225,9 +246,13 @@ export function detectLegacyEncoding(bytes: Uint8Array, language?: string | null
       decodedBy.get(other.encoding) !== bestText &&
       marksOf.get(other.encoding)! <= marksOf.get(best.encoding)!,
   );
+  const clean =
+    marksOf.get(best.encoding) === 0 &&
+    nonAsciiBytes(sample) >= MIN_BYTES_CLEAN &&
+    best.confidence >= SURE_WHEN_CLEAN;
   return {
     encoding: best.encoding,
-    sure: best.confidence >= SURE_CONFIDENCE && !rival,
+    sure: (best.confidence >= SURE_CONFIDENCE || clean) && !rival,
     candidates: ranked,
   };
 }

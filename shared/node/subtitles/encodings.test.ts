@@ -147,6 +147,20 @@ describe('legacy encodings', () => {
     expect(picked.ok && picked.value.preview).toBe(text);
   });
 
+  it('takes a few clean lines without asking, where one page alone reads them', () => {
+    // Two lines of Russian, or one Japanese greeting, unlabelled: chardet is unsure, but only
+    // one page reads them without a mark of mojibake.
+    const russian = srt(['Привет, как дела?', 'Хорошо, спасибо.']);
+    const ru = decodeSubtitleBytes(iconv.encode(russian, 'windows-1251'));
+    expect(ru.ok && [ru.encoding, ru.sure, ru.text]).toEqual(['windows-1251', true, russian]);
+    const japanese = srt(['こんにちは']);
+    const ja = decodeSubtitleBytes(iconv.encode(japanese, 'shift_jis'));
+    expect(ja.ok && [ja.encoding, ja.sure, ja.text]).toEqual(['shift_jis', true, japanese]);
+    // Chinese in GB2312 also reads as Big5 without a mark: the user chooses.
+    const chinese = decodeSubtitleBytes(iconv.encode(srt(['你好，你今天怎么样？']), 'gb2312'));
+    expect(chinese.ok && chinese.sure).toBe(false);
+  });
+
   it('never calls mojibake sure: every confident answer decodes exactly', () => {
     // Each corpus text read in each of the other pages: a sure answer must be the real page.
     for (const { encoding, lines } of CORPUS) {
