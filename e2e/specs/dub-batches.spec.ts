@@ -135,6 +135,17 @@ test('a project made in Dub is the shown batch, and Dub follows the open project
   await page.getByRole('checkbox', { name: 'French' }).uncheck();
   await expect(page.locator('[data-testid="dub-cell"][data-lang="fr"]')).toHaveCount(0);
 
+  // A script that pairs with no video waits in its list, readable and usable for axe.
+  const stray = join(dir, 'unmatched.es.srt');
+  await writeFile(stray, srt(SPANISH));
+  await pick(page, /add scripts/i, [stray]);
+  const unpaired = page.getByRole('region', { name: 'Unpaired scripts' });
+  await expect(unpaired).toContainText('unmatched.es.srt');
+  const axe = await new AxeBuilder({ page }).include('.dub-list').analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual(
+    [],
+  );
+
   await page.reload();
   await page.getByTestId('engine-status').waitFor();
   await app.goTo('Dub');

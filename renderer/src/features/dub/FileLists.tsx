@@ -49,6 +49,7 @@ function UnpairedRow(props: {
       </span>
       <span className="row">
         <select
+          className="select"
           aria-label={`Video for ${name}`}
           value={video}
           onChange={(e) => setVideo(e.target.value)}
@@ -60,6 +61,7 @@ function UnpairedRow(props: {
           ))}
         </select>
         <select
+          className="select"
           aria-label={`Language of ${name}`}
           value={language ?? ''}
           onChange={(e) => setLanguage(e.target.value as LanguageCode)}
