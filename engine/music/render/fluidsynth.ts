@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { spawnTool, ToolUnavailableError, TOOL } from '../../../shared/node/toolchain';
 
 /** Debian's fluid-soundfont-gm: MIT-licensed, so generated music stays commercially usable. */
@@ -8,6 +9,8 @@ export const CHANNELS = 2;
 export const RENDER_GAIN = 0.4;
 /** Frames per block handed downstream: ~93 ms, small enough for a quick first chunk. */
 const BLOCK_FRAMES = 4096;
+/** Render threads: two where the machine has two cores (more voices per period gain little). */
+const SYNTH_THREADS = Math.min(2, availableParallelism());
 
 export class RenderError extends Error {}
 
@@ -59,6 +62,11 @@ export async function* renderMidi(
         // at period edges), and a given period size always renders the same bytes.
         '-z',
         String(BLOCK_FRAMES),
+        // A second thread renders half the voices of each period: bit-identical output, the same
+        // CPU, about half the wall time when a core is free (at 64-frame periods the threads'
+        // hand-offs cost 60% more CPU; at 4096 they cost nothing measurable).
+        '-o',
+        `synth.cpu-cores=${SYNTH_THREADS}`,
         '-g',
         String(RENDER_GAIN),
         '-r',
