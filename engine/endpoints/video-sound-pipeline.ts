@@ -5,7 +5,6 @@ import { AUDIO_FORMAT_INFO } from '../audio/encode';
 import { analyzeVideo, type VideoAnalysis } from '../media/analysis';
 import { isolateSpeech } from '../media/bed';
 import { buildBrief } from '../media/brief';
-import { muxAudioWithVideo } from '../media/mux';
 import { FFMPEG_QUIET_OVERWRITE, lastErrorLine, runTool, TOOL } from '../../shared/node/toolchain';
 import { mixSoundtrack, type KeptVoice } from '../media/soundtrack-mix';
 import { detectSpeechInFile } from '../media/vad';
@@ -158,6 +157,9 @@ async function finishVariant(
   const dir = await variantDir(shared, index);
   const suffix = input.variants > 1 ? `-${index + 1}` : '';
   const mixPath = join(dir, 'soundtrack.wav');
+  // Under a picture the soundtrack is muxed while it is mastered: no WAV, no second pass.
+  const mp4 = join(dir, 'video.mp4');
+  const underPicture = input.output === 'mp4';
   const mixed = await mixSoundtrack(
     {
       musicPath: music.path,
@@ -165,8 +167,9 @@ async function finishVariant(
       ducking: input.ducking,
       ...(stems.voice ? { voice: stems.voice } : {}),
     },
-    mixPath,
+    underPicture ? mp4 : mixPath,
     {
+      ...(underPicture ? { intoVideo: input.videoPath } : {}),
       durationSeconds: input.durationSeconds,
       watermark: { key: watermarkKey, payload: ctx.watermarkPayload },
       processedMusicPath: join(dir, 'music-processed.wav'),
@@ -191,9 +194,6 @@ async function finishVariant(
   }
   let output: PublishedFile;
   if (input.output === 'mp4') {
-    const mp4 = join(dir, 'video.mp4');
-    const muxed = await muxAudioWithVideo(input.videoPath, mixPath, mp4, { signal: ctx.signal });
-    if (!muxed.ok) throw new TaskError('GENERATION_FAILED', muxed.message);
     output = await ctx.publish(mp4, {
       contentType: 'video/mp4',
       ext: 'mp4',

@@ -69,6 +69,7 @@ async function expectDeliverable(
   const loudness = await measureLoudness(file.path);
   if (!loudness.ok) throw new Error(loudness.message);
   expect(Math.abs(loudness.value.integratedLufs + 14)).toBeLessThanOrEqual(1);
+  expect(loudness.value.truePeakDb).toBeLessThanOrEqual(-1);
   expect((await detectWatermarkFile(file.path, DEFAULT_WATERMARK_KEY)).found).toBe(true);
   return file.path;
 }

@@ -11,7 +11,7 @@ import { PeakProfile } from '../music/master/limiter-loss';
 const AAC_MARGIN_DB = 0.6;
 /** A result further than this from the target is limited again at a corrected gain. */
 const ACCEPT_LU = 0.3;
-const MAX_PASSES = 3;
+export const MAX_PASSES = 3;
 /**
  * A quicker release than the music's 120 ms, as the ffmpeg limiter this replaced had: a voice's
  * peaks over ducked music must not hold the music down longer than the duck itself.
@@ -26,23 +26,70 @@ export interface MasteredMix {
   truePeakCeilingDb: number;
 }
 
-/** The mix at a gain through the true-peak limiter, same length and timing (latency removed). */
-function limited(pcm: Float32Array[], gainDb: number, ceilingDb: number, rate: number) {
+/**
+ * The mix at a gain through the true-peak limiter, block by block, same timing (latency
+ * removed): a consumer can encode each block while the next is limited.
+ */
+export function* limitedBlocks(
+  pcm: Float32Array[],
+  gainDb: number,
+  ceilingDb: number,
+  rate: number,
+): Generator<Float32Array[]> {
   const limiter = new TruePeakLimiter(rate, ceilingDb, 5, RELEASE_MS);
   const gain = Math.pow(10, gainDb / 20);
   const frames = pcm[0]!.length;
-  const out = pcm.map(() => new Float32Array(frames));
-  let written = 0;
-  const take = (block: Float32Array[]): void => {
-    out.forEach((channel, c) => channel.set(block[c] ?? block[0]!, written));
-    written += block[0]!.length;
-  };
   for (let from = 0; from < frames; from += BLOCK_FRAMES) {
     const to = Math.min(frames, from + BLOCK_FRAMES);
-    take(limiter.process(pcm.map((channel) => channel.slice(from, to).map((x) => x * gain))));
+    const block = limiter.process(
+      pcm.map((channel) => channel.slice(from, to).map((x) => x * gain)),
+    );
+    if (block[0]!.length > 0) yield block;
   }
-  take(limiter.flush());
+  yield limiter.flush();
+}
+
+/** The mix at a gain through the true-peak limiter, same length and timing (latency removed). */
+function limited(pcm: Float32Array[], gainDb: number, ceilingDb: number, rate: number) {
+  const frames = pcm[0]!.length;
+  const out = pcm.map(() => new Float32Array(frames));
+  let written = 0;
+  for (const block of limitedBlocks(pcm, gainDb, ceilingDb, rate)) {
+    out.forEach((channel, c) => channel.set(block[c] ?? block[0]!, written));
+    written += block[0]!.length;
+  }
   return out;
+}
+
+export interface MasterPlan {
+  /** Gain before the limiter that, allowing for its predicted loss, lands on the target. */
+  gainDb: number;
+  /** The limiter's ceiling (the asked true peak less the AAC margin). */
+  ceilingDb: number;
+}
+
+/** Measures the mix and predicts the gain for the target; null for silence. */
+export function planMaster(
+  pcm: Float32Array[],
+  rate: number,
+  options: { targetLufs: number; truePeakDb: number },
+): MasterPlan | null {
+  const meter = new LoudnessMeter(rate);
+  const profile = new PeakProfile(rate, RELEASE_MS / 1000);
+  timeSync('mix', () => {
+    meter.push(pcm);
+    profile.push(pcm);
+  });
+  const raw = meter.integrated();
+  if (!Number.isFinite(raw)) return null;
+  const ceilingDb = options.truePeakDb - AAC_MARGIN_DB;
+  return { gainDb: profile.gainFor(raw, options.targetLufs, ceilingDb), ceilingDb };
+}
+
+/** The gain correction a measured result needs, or null when it is close enough to keep. */
+export function masterMiss(targetLufs: number, measuredLufs: number): number | null {
+  const miss = targetLufs - measuredLufs;
+  return !Number.isFinite(miss) || Math.abs(miss) <= ACCEPT_LU ? null : miss;
 }
 
 /**
@@ -57,24 +104,18 @@ export function masterMix(
   rate: number,
   options: { targetLufs: number; truePeakDb: number },
 ): MasteredMix | null {
-  const meter = new LoudnessMeter(rate);
-  const profile = new PeakProfile(rate, RELEASE_MS / 1000);
-  timeSync('mix', () => {
-    meter.push(pcm);
-    profile.push(pcm);
-  });
-  const raw = meter.integrated();
-  if (!Number.isFinite(raw)) return null;
-  const ceiling = options.truePeakDb - AAC_MARGIN_DB;
-  let gainDb = profile.gainFor(raw, options.targetLufs, ceiling);
+  const plan = planMaster(pcm, rate, options);
+  if (!plan) return null;
+  const ceiling = plan.ceilingDb;
+  let gainDb = plan.gainDb;
   let result: MasteredMix | null = null;
   for (let pass = 0; pass < MAX_PASSES; pass++) {
     const channels = timeSync('mix', () => limited(pcm, gainDb, ceiling, rate));
     const measured = new LoudnessMeter(rate);
     timeSync('mix', () => measured.push(channels));
     result = { channels, integratedLufs: measured.integrated(), truePeakCeilingDb: ceiling };
-    const miss = options.targetLufs - result.integratedLufs;
-    if (!Number.isFinite(miss) || Math.abs(miss) <= ACCEPT_LU) break;
+    const miss = masterMiss(options.targetLufs, result.integratedLufs);
+    if (miss === null) break;
     gainDb += miss;
   }
   return result;

@@ -7,6 +7,27 @@ export type MuxOutcome =
 /** Video codecs an MP4 can carry as they are; anything else (gif, vp8, …) must be re-encoded. */
 const MP4_COPYABLE = new Set(['h264', 'hevc', 'av1', 'vp9', 'mpeg4']);
 
+/**
+ * How the picture goes into the MP4: stream-copied bit for bit when MP4 can carry its codec,
+ * otherwise re-encoded to H.264 (animated GIF and the like).
+ */
+export function pictureArgs(videoCodec: string | undefined): { copy: boolean; args: string[] } {
+  const copy = MP4_COPYABLE.has(videoCodec ?? '');
+  const args = copy
+    ? ['-c:v', 'copy', ...(videoCodec === 'hevc' ? ['-tag:v', 'hvc1'] : [])]
+    : [
+        '-vf',
+        'scale=trunc(iw/2)*2:trunc(ih/2)*2,format=yuv420p',
+        '-c:v',
+        'libx264',
+        '-preset',
+        'veryfast',
+        '-crf',
+        '20',
+      ];
+  return { copy, args };
+}
+
 export interface MuxOptions {
   signal?: AbortSignal;
   audioBitrate?: string;
@@ -27,19 +48,7 @@ export async function muxAudioWithVideo(
   const probe = await probeMedia(videoPath, options.signal);
   if (!probe.ok) return probe;
   if (!probe.hasVideo) return { ok: false, message: 'The picture source has no video track.' };
-  const copy = MP4_COPYABLE.has(probe.videoCodec ?? '');
-  const videoArgs = copy
-    ? ['-c:v', 'copy', ...(probe.videoCodec === 'hevc' ? ['-tag:v', 'hvc1'] : [])]
-    : [
-        '-vf',
-        'scale=trunc(iw/2)*2:trunc(ih/2)*2,format=yuv420p',
-        '-c:v',
-        'libx264',
-        '-preset',
-        'veryfast',
-        '-crf',
-        '20',
-      ];
+  const { copy, args: videoArgs } = pictureArgs(probe.videoCodec);
   const run = await runTool(
     TOOL.ffmpeg,
     [

@@ -1,6 +1,7 @@
 import { writeWav } from '../audio/wav';
 import { DEFAULT_DUCK, duckGainEnvelope } from './duck-envelope';
 import { measureLoudness, type Loudness } from './loudness';
+import { finishMixIntoVideo } from './mix-into-video';
 import {
   finishMix,
   loadStereo,
@@ -31,6 +32,11 @@ export interface SoundtrackOptions {
   watermark: WatermarkSpec;
   /** Where to write the music as it sits in the mix (balanced, ducked); only with a kept voice. */
   processedMusicPath?: string;
+  /**
+   * The picture the soundtrack goes under: `outPath` is then the finished MP4, muxed as the mix
+   * is mastered (mix-into-video.ts), and no WAV is written.
+   */
+  intoVideo?: string;
   signal?: AbortSignal;
 }
 
@@ -38,6 +44,8 @@ export interface SoundtrackResult {
   loudness: Loudness;
   /** Set when a voice was kept and `processedMusicPath` was given. */
   processedMusicPath?: string;
+  /** With `intoVideo`: whether the picture was stream-copied (false: re-encoded to H.264). */
+  pictureCopied?: boolean;
 }
 
 /** Generated music sits this far under a kept voice (docs/product-notes.md 1.3: 4 LU below dialogue). */
@@ -64,7 +72,7 @@ async function musicGainUnder(
  * voice source is kept — that voice on top, with the music (not the effects) set 4 LU under it
  * and, with ducking, pulled down -12 dB around its speech. Effects keep their level relative
  * to the music. The whole mix is cut to the video's length, normalised to -14 LUFS / -1 dBTP
- * and watermarked, as a 16-bit WAV at `outPath`.
+ * and watermarked, as a 16-bit WAV at `outPath` (or, with `intoVideo`, as that MP4's sound).
  */
 export async function mixSoundtrack(
   parts: SoundtrackParts,
@@ -100,15 +108,18 @@ export async function mixSoundtrack(
     mixInto(mix, music.value, 1);
     mixInto(mix, sfx.value, 1);
   }
-  const finished = await finishMix(mix, outPath, {
-    targetLufs: -14,
-    truePeakDb: -1,
-    watermark: options.watermark,
-    signal: options.signal,
-  });
+  const finish = { targetLufs: -14, truePeakDb: -1, watermark: options.watermark };
+  const processed = processedMusicPath ? { processedMusicPath } : {};
+  if (options.intoVideo) {
+    const muxed = await finishMixIntoVideo(mix, options.intoVideo, outPath, {
+      ...finish,
+      signal: options.signal,
+    });
+    if (!muxed.ok) return muxed;
+    const { loudness, pictureCopied } = muxed.value;
+    return { ok: true, value: { loudness, pictureCopied, ...processed } };
+  }
+  const finished = await finishMix(mix, outPath, { ...finish, signal: options.signal });
   if (!finished.ok) return finished;
-  return {
-    ok: true,
-    value: { loudness: finished.value, ...(processedMusicPath ? { processedMusicPath } : {}) },
-  };
+  return { ok: true, value: { loudness: finished.value, ...processed } };
 }

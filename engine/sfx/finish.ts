@@ -5,6 +5,8 @@ import { AUDIO_FORMAT_INFO, type AudioFormat } from '../audio/encode';
 import { ffmpeg } from '../audio/ffmpeg';
 import { loudnessFilter, measureLoudness } from '../audio/loudness';
 import { writeWav } from '../audio/wav';
+import { masterMix } from '../media/master-mix';
+import { timeSync } from '../../shared/node/toolchain';
 import { createWatermarkEmbedder, DEFAULT_WATERMARK_KEY } from '../watermark/index';
 import { SAMPLE_RATE, type Stereo } from './dsp/buffer';
 
@@ -28,8 +30,30 @@ export interface RenderedAudio {
 }
 
 /**
- * Delivery chain for generated audio: watermark the float mix, write it, measure loudness with
- * ebur128, then one ffmpeg pass applies gain + limiter, trims to the exact length and encodes.
+ * WAV delivery without ffmpeg: PCM has no codec overshoot to measure afterwards, so the float
+ * mix is brought to -18 LUFS under the -1 dBTP ceiling in memory, with the limiter and meter
+ * the mixes use (media/master-mix.ts), and written once as 16-bit. The ffmpeg chain below
+ * wrote a float WAV, measured it (ebur128 with 4x true peak), limited and encoded it, and
+ * measured the result again: ~1.8 CPU s per 60 s of effects (docs/decisions/098-engine-speed.md).
+ */
+async function finishWavInMemory(
+  audio: Stereo,
+  out: string,
+  signal: AbortSignal | undefined,
+): Promise<void> {
+  signal?.throwIfAborted();
+  const mastered = masterMix(audio, SAMPLE_RATE, {
+    targetLufs: SFX_TARGET_LUFS,
+    truePeakDb: SFX_TRUE_PEAK_DB,
+  });
+  // Silence has no loudness to correct: it is written as it is, as the ffmpeg chain did.
+  await writeWav(out, { sampleRate: SAMPLE_RATE, channels: mastered?.channels ?? audio }, 16);
+}
+
+/**
+ * Delivery chain for generated audio: watermark the float mix; WAV is then finished in memory
+ * (above); other formats are written, measured with ebur128, and one ffmpeg pass applies
+ * gain + limiter, trims to the exact length and encodes.
  * The watermark goes in before the gain so the level change and limiter act on it like on the
  * content (it is designed to survive both).
  */
@@ -43,11 +67,17 @@ export async function finishAudio(
   const raw = join(opts.workDir, `${stem}-${id}.raw.wav`);
   const out = join(opts.workDir, `${stem}-${id}.${info.ext}`);
   const frames = audio[0].length;
-  createWatermarkEmbedder({
-    key: opts.watermarkKey ?? DEFAULT_WATERMARK_KEY,
-    payload: opts.watermarkPayload,
-    sampleRate: SAMPLE_RATE,
-  }).process(audio);
+  timeSync('watermark', () =>
+    createWatermarkEmbedder({
+      key: opts.watermarkKey ?? DEFAULT_WATERMARK_KEY,
+      payload: opts.watermarkPayload,
+      sampleRate: SAMPLE_RATE,
+    }).process(audio),
+  );
+  if (opts.format === 'wav') {
+    await finishWavInMemory(audio, out, opts.signal);
+    return { path: out, contentType: info.contentType, ext: info.ext };
+  }
   try {
     await writeWav(raw, { sampleRate: SAMPLE_RATE, channels: audio }, 32);
     const loudness = await measureLoudness(raw, opts.signal);

@@ -106,6 +106,16 @@ describe('renderSfxFromText', () => {
     expect(await detectWatermarkFile(result.path, 'not-the-key')).toEqual({ found: false });
   });
 
+  it('finishes WAV in memory at -18 LUFS under -1 dBTP, watermarked, clicks included', async () => {
+    for (const prompt of ['heavy rain', 'fast typing on a keyboard']) {
+      const result = await renderSfxFromText({ prompt, durationSeconds: 8 }, opts('wav', 0xbeef));
+      const loudness = await measureLoudness(result.path);
+      expect(Math.abs(loudness.integrated - -18)).toBeLessThanOrEqual(0.5);
+      expect(loudness.truePeak).toBeLessThanOrEqual(-1);
+      expect(await detectWatermarkFile(result.path, KEY)).toEqual({ found: true, payload: 0xbeef });
+    }
+  });
+
   it('keeps the true peak under -1 dBTP even for clicky material after AAC', async () => {
     const result = await renderSfxFromText(
       { prompt: 'fast typing on a keyboard', durationSeconds: 4 },

@@ -94,10 +94,8 @@ async function* withGain(
   sampleRate: number,
 ): AsyncGenerator<Float32Array[]> {
   if (mode.kind === 'fixed') {
-    for await (const block of source) {
-      timeSync('mix', () => applyGain(block, mode.db, mode.db));
-      yield block;
-    }
+    // master() applies a fixed gain itself, in the same timed step as the limiter.
+    yield* source;
     return;
   }
   const meter = new LoudnessMeter(sampleRate);
@@ -174,21 +172,28 @@ export async function* master(
     }
     position += frames;
   };
-  const finish = (block: Float32Array[]): Float32Array[] => {
-    if (block[0]!.length === 0) return block;
-    timeSync('mix', () => fade(block));
-    if (options.watermark) timeSync('watermark', () => options.watermark!.process(block));
-    if (options.outputMeter) timeSync('mix', () => options.outputMeter!.push(block));
-    return block;
+  // Each timed step costs two CPU-clock reads when the bench measures, so a block's gain,
+  // limiter and fade are one step; the watermark sits between fade and meter, so it is its own.
+  const fixedDb = options.gain.kind === 'fixed' ? options.gain.db : undefined;
+  const limitAndFade = (block: Float32Array[], flush: boolean): Float32Array[] => {
+    if (fixedDb !== undefined && !flush) applyGain(block, fixedDb, fixedDb);
+    const limited = flush ? limiter.flush() : limiter.process(block);
+    if (limited[0]!.length > 0) fade(limited);
+    return limited;
+  };
+  const finish = (limited: Float32Array[]): Float32Array[] => {
+    if (options.watermark) timeSync('watermark', () => options.watermark!.process(limited));
+    if (options.outputMeter) timeSync('mix', () => options.outputMeter!.push(limited));
+    return limited;
   };
   for await (const block of withGain(
     exactBlocks(source, options.totalFrames),
     options.gain,
     options.sampleRate,
   )) {
-    const limited = timeSync('mix', () => limiter.process(block));
+    const limited = timeSync('mix', () => limitAndFade(block, false));
     if (limited[0]!.length > 0) yield finish(limited);
   }
-  const tail = limiter.flush();
+  const tail = timeSync('mix', () => limitAndFade([], true));
   if (tail[0]!.length > 0) yield finish(tail);
 }

@@ -6,8 +6,8 @@ import { PeakProfile } from '../master/limiter-loss';
 import { CEILING_DBTP, master, TARGET_LUFS } from '../master/master';
 import { CONTENT_TYPES, startEncoder, type MusicFormat } from '../render/encoder';
 import { CHANNELS, SAMPLE_RATE } from '../render/fluidsynth';
-import { renderMidiWithChosenSynth } from '../render/synth-choice';
-import { readRawFloat, writeRawFloat } from '../render/raw-file';
+import { renderMidiToRawFile } from '../render/synth-choice';
+import { readRawFloat } from '../render/raw-file';
 import type { MusicFile, MusicRunOptions, MusicSpec } from '../spec';
 import {
   makeWatermark,
@@ -83,9 +83,9 @@ async function renderNow(
     const meter = new LoudnessMeter(SAMPLE_RATE);
     const profile = new PeakProfile(SAMPLE_RATE);
     let seen = 0;
-    await writeRawFloat(
+    await renderMidiToRawFile(
+      midiPath,
       rawPath,
-      renderMidiWithChosenSynth(midiPath, options.signal ? { signal: options.signal } : {}),
       (block) => {
         // Only what survives the cut to length counts.
         const keep = Math.max(0, Math.min(block[0]!.length, piece.totalFrames - seen));
@@ -97,6 +97,7 @@ async function renderNow(
           profile.push(kept);
         });
       },
+      options.signal ? { signal: options.signal } : {},
     );
     const raw = meter.integrated();
     let gainDb = Number.isFinite(raw) ? profile.gainFor(raw, TARGET_LUFS, CEILING_DBTP) : 0;

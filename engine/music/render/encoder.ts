@@ -1,6 +1,6 @@
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { once } from 'node:events';
-import { FFMPEG_QUIET_OVERWRITE, spawnTool } from '../../../shared/node/toolchain';
+import { FFMPEG_QUIET_OVERWRITE, spawnTool, type Stage } from '../../../shared/node/toolchain';
 import { CHANNELS, SAMPLE_RATE } from './fluidsynth';
 
 export type MusicFormat = 'm4a' | 'wav' | 'mp3';
@@ -84,16 +84,22 @@ function interleave(block: readonly Float32Array[]): Buffer {
  * EncoderError carrying the toolchain's message (which tool, how to add it) when no ffmpeg runs.
  */
 export function startEncoder(
-  target: { kind: 'stream' } | { kind: 'file'; format: MusicFormat; path: string },
+  target:
+    | { kind: 'stream' }
+    | { kind: 'file'; format: MusicFormat; path: string }
+    /** Raw PCM as input 0, then the caller's own inputs and outputs (a mux under a picture). */
+    | { kind: 'args'; args: string[]; stage: Stage },
   signal?: AbortSignal,
 ): Encoder {
   const args =
     target.kind === 'stream'
       ? [...INPUT, ...STREAM_ARGS]
-      : [...INPUT, ...FILE_ARGS[target.format], target.path];
+      : target.kind === 'file'
+        ? [...INPUT, ...FILE_ARGS[target.format], target.path]
+        : [...INPUT, ...target.args];
   let child: ChildProcessWithoutNullStreams;
   try {
-    child = spawnTool('ffmpeg', args, { stage: 'encode' });
+    child = spawnTool('ffmpeg', args, { stage: target.kind === 'args' ? target.stage : 'encode' });
   } catch (error) {
     throw new EncoderError((error as Error).message);
   }

@@ -1,6 +1,8 @@
 import { existsSync } from 'node:fs';
 import { defaultToolchain, type Toolchain } from '../../../shared/node/toolchain';
 import { renderMidi, RenderError, SOUNDFONT_PATH } from './fluidsynth';
+import { renderMidiToFile } from './fluidsynth-file';
+import { writeRawFloat } from './raw-file';
 import { findShippedSoundFont, SHIPPED_SOUNDFONT } from './soundfont-asset';
 import { renderMidiPortable } from './spessasynth';
 
@@ -64,4 +66,28 @@ export async function* renderMidiWithChosenSynth(
   if (synth.kind === 'fluidsynth')
     yield* renderMidi(midiPath, { ...signal, soundfont: synth.soundFont });
   else yield* renderMidiPortable(midiPath, { ...signal, soundfont: synth.soundFont });
+}
+
+/**
+ * Renders a MIDI file with the chosen synthesiser into `rawPath` (interleaved float32), passing
+ * each planar block to `onBlock` as it is rendered. fluidsynth writes the file itself; the
+ * portable synthesiser's blocks are written here.
+ */
+export async function renderMidiToRawFile(
+  midiPath: string,
+  rawPath: string,
+  onBlock: (block: Float32Array[]) => void,
+  options: { signal?: AbortSignal } = {},
+): Promise<void> {
+  const synth = chooseMusicSynth();
+  if (!synth.ok)
+    throw new RenderError(`Music cannot be rendered: ${synth.missing} is missing. ${synth.fix}`);
+  const signal = options.signal ? { signal: options.signal } : {};
+  if (synth.kind === 'fluidsynth') {
+    const soundfont = { ...signal, soundfont: synth.soundFont };
+    for await (const block of renderMidiToFile(midiPath, rawPath, soundfont)) onBlock(block);
+  } else {
+    const blocks = renderMidiPortable(midiPath, { ...signal, soundfont: synth.soundFont });
+    await writeRawFloat(rawPath, blocks, onBlock);
+  }
 }
