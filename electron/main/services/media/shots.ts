@@ -70,12 +70,15 @@ interface VideoTiming {
   videoAfterFileMs: number;
 }
 
-/** Duration and start times in one ffprobe run (no decoding); null values when absent. */
+/**
+ * Duration and start times in one ffprobe run (no decoding). Null when ffprobe cannot tell (the
+ * bundled ffprobe crashes on some MPEG-TS files): the file is then scanned whole, as one range.
+ */
 async function probeTiming(
   spawn: SpawnTool,
   filePath: string,
   signal: AbortSignal,
-): Promise<Result<VideoTiming>> {
+): Promise<Result<VideoTiming | null>> {
   const run = await runTool(
     TOOL.ffprobe,
     [
@@ -85,8 +88,7 @@ async function probeTiming(
     { spawn, signal },
   );
   if (run.aborted) return fail('canceled', 'Finding shot changes was canceled.');
-  if (run.code !== 0)
-    return fail('shots_failed', `Shot changes could not be found: ${lastErrorLine(run.stderr)}`);
+  if (run.code !== 0) return ok(null);
   let parsed: {
     streams?: { start_time?: string }[];
     format?: { duration?: string; start_time?: string };
@@ -94,7 +96,7 @@ async function probeTiming(
   try {
     parsed = JSON.parse(run.stdout.toString('utf8')) as typeof parsed;
   } catch {
-    return fail('shots_failed', 'Shot changes could not be found: the file could not be read.');
+    return ok(null);
   }
   const stream = parsed.streams?.[0];
   if (!stream) return fail('no_video', 'This file has no picture, so it has no shot changes.');
@@ -112,17 +114,22 @@ async function probeTiming(
 
 const seconds = (ms: number) => (ms / 1000).toFixed(3);
 
-/** The ffmpeg arguments that scan one range, times kept as in the file (`-copyts`). */
+/**
+ * The ffmpeg arguments that scan one range, times kept as in the file (`-copyts`); without the
+ * timing (one range over the whole file), times are measured from the first frame instead.
+ */
 function rangeArgs(
   filePath: string,
   threshold: number,
   decode: ShotDecode,
   range: ShotRange,
-  timing: VideoTiming,
+  timing: VideoTiming | null,
   singleThreaded: boolean,
 ): string[] {
   const seek =
-    range.decodeFromMs > 0 ? ['-ss', seconds(range.decodeFromMs + timing.videoAfterFileMs)] : [];
+    timing && range.decodeFromMs > 0
+      ? ['-ss', seconds(range.decodeFromMs + timing.videoAfterFileMs)]
+      : [];
   // A little past the range's end, so its last frames are scored; later ones are not its own.
   const length = Number.isFinite(range.toMs)
     ? ['-t', seconds(range.toMs - range.decodeFromMs + 200)]
@@ -134,12 +141,12 @@ function rangeArgs(
     ...(singleThreaded ? ['-threads', '1'] : []),
     ...seek,
     ...length,
-    '-copyts',
+    ...(timing ? ['-copyts'] : []),
     '-i',
     filePath,
     ...['-map', '0:v:0', '-an', '-sn', '-dn'],
     '-vf',
-    `scale=${SCENE_WIDTH}:-2:flags=fast_bilinear,${SCENE_SCORE_INPUT},` +
+    `${timing ? '' : 'setpts=PTS-STARTPTS,'}scale=${SCENE_WIDTH}:-2:flags=fast_bilinear,${SCENE_SCORE_INPUT},` +
       `select='gt(scene,${threshold.toFixed(3)})',showinfo`,
     ...['-f', 'null', '-'],
   ];
@@ -166,7 +173,8 @@ export async function detectShots(
   try {
     const timing = await probeTiming(spawn, filePath, stop.signal);
     if (!timing.ok) return timing;
-    const { durationMs } = timing.value;
+    const durationMs = timing.value?.durationMs ?? null;
+    const startMs = timing.value?.videoStartMs ?? 0;
     const ranges =
       options.ranges !== undefined && durationMs !== null
         ? planEqualRanges(durationMs, options.ranges)
@@ -186,7 +194,7 @@ export async function detectShots(
               if (!line.includes('Parsed_showinfo')) return;
               const at = parseShowinfoSeconds(line);
               if (at === null) return;
-              const ms = Math.round(at * 1000) - timing.value.videoStartMs;
+              const ms = Math.round(at * 1000) - startMs;
               if (ms <= 0 || !rangeOwns(range, ms)) return;
               found.push(ms);
               onShot?.(ms);
