@@ -32,7 +32,7 @@ export async function aacTrackInfo(
   );
   if (run.code !== 0)
     return { ok: false, message: `The dub cannot be read: ${lastErrorLine(run.stderr)}` };
-  const parsed = JSON.parse(run.stdout.toString('utf8')) as {
+  let parsed: {
     streams?: {
       codec_name?: string;
       profile?: string;
@@ -43,6 +43,11 @@ export async function aacTrackInfo(
     }[];
     packets?: { pts?: number }[];
   };
+  try {
+    parsed = JSON.parse(run.stdout.toString('utf8')) as typeof parsed;
+  } catch {
+    return { ok: false, message: 'The dub cannot be read: ffprobe gave no answer.' };
+  }
   const stream = parsed.streams?.[0];
   if (!stream)
     return { ok: false, message: 'The dub has no audio track; dub the whole video again.' };
