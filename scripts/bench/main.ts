@@ -17,6 +17,7 @@ import { subtitlesEditor } from './subtitles-editor';
 import { timelineDrag } from './timeline-drag';
 import { dubDropFigures, dubQueueFigures } from './dub-figures';
 import { dubLineFigures } from './dub-line-figures';
+import { dubSideBySideDrift } from './dub-side-by-side';
 
 const workDir = await mkdtemp(join(tmpdir(), 'soundstage-bench-'));
 const key = 'sk_bench_key';
@@ -53,6 +54,7 @@ const sections: [string, () => Promise<string[]>][] = [
   ['Dub', () => dubDropFigures(workDir)],
   ['Dub', () => dubQueueFigures(workDir)],
   ['Dub', () => dubLineFigures(workDir)],
+  ['Dub', () => dubSideBySideDrift(workDir)],
 ];
 let failures = 0;
 for (const [section, run] of sections) {

@@ -61,8 +61,9 @@ export async function decodePcm(
 ): Promise<Outcome<Int16Array>> {
   const { signal, startMs, durationMs } = options;
   const range = [
-    ...(startMs !== undefined ? ['-ss', (startMs / 1000).toFixed(3)] : []),
-    ...(durationMs !== undefined ? ['-t', (durationMs / 1000).toFixed(3)] : []),
+    // µs precision: a splice seeks to an exact sample (a sample at 48 kHz is about 21 µs).
+    ...(startMs !== undefined ? ['-ss', (startMs / 1000).toFixed(6)] : []),
+    ...(durationMs !== undefined ? ['-t', (durationMs / 1000).toFixed(6)] : []),
   ];
   const run = await runTool(
     TOOL.ffmpeg,

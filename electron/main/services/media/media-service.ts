@@ -30,6 +30,8 @@ export class MediaService {
   readonly cache: MediaCache;
   private readonly spawn: SpawnTool;
   private readonly exports = new Map<string, AbortController>();
+  /** Stops every running shot scan (and all its decoders) when the app shuts down. */
+  private readonly scans = new AbortController();
 
   constructor(private readonly options: MediaServiceOptions) {
     this.cache = new MediaCache(options.cacheDir);
@@ -72,6 +74,7 @@ export class MediaService {
     }
     const detected = await detectShots(this.spawn, filePath, threshold, {
       onShot: (ms) => this.options.emit('media:shotFound', { path: reportPath, threshold, ms }),
+      signal: this.scans.signal,
     });
     if (!detected.ok) return detected;
     await this.cache.write('shots', key, JSON.stringify(detected.value));
@@ -112,9 +115,10 @@ export class MediaService {
     return { canceled: true };
   }
 
-  /** Cancels every running export (app shutdown). */
+  /** Cancels every running export and shot scan (app shutdown). */
   dispose(): void {
     for (const controller of this.exports.values()) controller.abort();
+    this.scans.abort();
   }
 }
 

@@ -2,7 +2,8 @@ import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawnTool } from '../../../../shared/node/toolchain';
+import type { ChildProcessWithoutNullStreams } from 'node:child_process';
+import { spawnTool, type SpawnTool } from '../../../../shared/node/toolchain';
 import {
   LABELLED_CUTS_MS,
   LABELLED_FPS,
@@ -42,15 +43,17 @@ function score(found: number[]): Score {
 
 let dir: string;
 let clip: string;
-const scores = new Map<ShotDecode, Score>();
+const scores = new Map<string, Score>();
 
-async function scoreOf(decode: ShotDecode): Promise<Score> {
-  const cached = scores.get(decode);
+/** `ranges` forces a split into that many decoders (a 14.4 s clip is otherwise scanned whole). */
+async function scoreOf(decode: ShotDecode, ranges?: number): Promise<Score> {
+  const key = `${decode} ${ranges ?? 'auto'}`;
+  const cached = scores.get(key);
   if (cached) return cached;
-  const result = await detectShots(spawnTool, clip, THRESHOLD, { decode });
+  const result = await detectShots(spawnTool, clip, THRESHOLD, { decode, ranges });
   if (!result.ok) throw new Error(result.error.message);
   const value = score(result.value);
-  scores.set(decode, value);
+  scores.set(key, value);
   return value;
 }
 
@@ -92,13 +95,49 @@ describe('shot changes on the labelled set', () => {
     }
   });
 
-  it('reports each shot change as it is found, in order, then the same list', async () => {
+  it('reports each shot change as it is found, then the same changes in time order', async () => {
     const streamed: number[] = [];
     const result = await detectShots(spawnTool, clip, THRESHOLD, {
       onShot: (ms) => streamed.push(ms),
+      ranges: 3,
     });
-    expect(result.ok && result.value).toEqual(streamed);
-    expect(streamed).toEqual([...streamed].sort((a, b) => a - b));
+    expect(result.ok && result.value).toEqual([...streamed].sort((a, b) => a - b));
+    expect(new Set(streamed).size).toBe(streamed.length);
     expect(streamed.length).toBeGreaterThanOrEqual(LABELLED_CUTS_MS.length);
+  });
+});
+
+describe('shot changes scanned in parallel ranges', () => {
+  // The clip is 14.4 s: 2 ranges meet at 7.2 s, exactly on a cut; 3 meet at 4.8 s and 9.6 s,
+  // the second one inside the fade.
+  for (const ranges of [2, 3]) {
+    it(`${ranges} ranges find the same changes as one decoder over the whole clip`, async () => {
+      const [split, whole] = [await scoreOf('cheap', ranges), await scoreOf('cheap')];
+      expect(split.found).toEqual(whole.found);
+      for (const off of split.framesOff) expect(off).toBeLessThanOrEqual(2);
+    });
+  }
+
+  it('a cancel kills every decoder at once and answers canceled', async () => {
+    const children: ChildProcessWithoutNullStreams[] = [];
+    const stop = new AbortController();
+    const recording: SpawnTool = (name, args) => {
+      const child = spawnTool(name, args);
+      if (name !== 'ffmpeg') return child;
+      children.push(child);
+      // Cancel as soon as the third decoder has started: all three are running then.
+      if (children.length === 3) setImmediate(() => stop.abort());
+      return child;
+    };
+    const result = await detectShots(recording, clip, THRESHOLD, {
+      ranges: 3,
+      signal: stop.signal,
+    });
+    expect(result).toMatchObject({ ok: false, error: { code: 'canceled' } });
+    expect(children).toHaveLength(3);
+    for (const child of children) {
+      expect(child.signalCode).toBe('SIGKILL');
+      expect(() => process.kill(child.pid!, 0)).toThrow();
+    }
   });
 });

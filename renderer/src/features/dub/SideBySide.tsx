@@ -1,13 +1,14 @@
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
-import { followerSeek } from '../../../../shared/domain/dub/lines';
+import { followLeader } from '../../../../shared/domain/dub/lines';
 import { Button } from '../../ui/Button';
 import { useLineDrafts } from './line-edits-store';
 import { timecode } from './srt-diff';
 
 /**
  * The original and the dub in two players with one transport: play, pause and seek act on
- * both; while playing, the dub follows the original's clock and is put back when the two drift
- * more than about a frame apart. The original is muted unless asked for, so the dub is heard.
+ * both. The original is muted unless asked for, so the dub is heard. While playing, the player
+ * heard leads and the muted one follows its clock by small changes of its playback rate (a
+ * seek only for a large gap), so the nudges are never heard (docs/dubbing.md "Side by side").
  */
 export function SideBySide({
   originalUrl,
@@ -27,12 +28,13 @@ export function SideBySide({
   const [duration, setDuration] = useState(0);
   const [hearOriginal, setHearOriginal] = useState(false);
 
+  /** The player heard, then the muted one that follows it. */
+  const roles = () =>
+    hearOriginal ? [original.current, dub.current] : [dub.current, original.current];
   const onFrame = useEffectEvent(() => {
-    const lead = original.current;
-    const follow = dub.current;
+    const [lead, follow] = roles();
     if (!lead || !follow) return;
-    const seek = followerSeek(lead.currentTime, follow.currentTime);
-    if (seek !== null) follow.currentTime = seek;
+    followLeader(lead, follow);
     setTime(lead.currentTime);
     if (stopAt.current !== null && lead.currentTime * 1000 >= stopAt.current) pause();
   });
@@ -55,7 +57,11 @@ export function SideBySide({
   function pause() {
     stopAt.current = null;
     for (const video of both()) video.pause();
-    if (original.current && dub.current) dub.current.currentTime = original.current.currentTime;
+    const [lead, follow] = roles();
+    if (lead && follow) {
+      follow.currentTime = lead.currentTime;
+      follow.playbackRate = lead.playbackRate;
+    }
     setPlaying(false);
   }
   const seek = (seconds: number) => {
@@ -86,7 +92,7 @@ export function SideBySide({
           src={originalUrl}
           preload="metadata"
           muted={!hearOriginal}
-          aria-label="Original video (leads)"
+          aria-label="Original video"
           onLoadedMetadata={(event) => setDuration(event.currentTarget.duration)}
           onEnded={() => pause()}
         />
@@ -95,7 +101,8 @@ export function SideBySide({
           src={dubbedUrl}
           preload="metadata"
           muted={hearOriginal}
-          aria-label="Dubbed video (follows the original)"
+          aria-label="Dubbed video"
+          onEnded={() => pause()}
         />
       </div>
       <div className="row">

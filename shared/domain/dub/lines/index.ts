@@ -1,3 +1,4 @@
 export * from './line-window';
 export * from './pcm-splice';
 export * from './follow-clock';
+export * from './aac-splice-plan';
