@@ -126,18 +126,27 @@ function checkSequence<I extends QcIssue>(
   return lists;
 }
 
+/** Rule id -> its place in QC_RULES, as a plain record (read once per issue in a rebuild). */
+const RULE_POSITION = Object.fromEntries(QC_RULES.map((rule, i) => [rule.id, i])) as Record<
+  RuleId,
+  number
+>;
+
 /** The cue rules' lists built from each cue's issues, keeping an old list when unchanged. */
 function cueRuleLists<I extends QcIssue>(
   perCue: readonly (readonly I[])[],
   before: readonly (readonly I[])[] | null,
 ): Map<number, readonly I[]> {
-  const lists = new Map<number, I[]>(
-    CUE_RULE_LIST.map((rule) => [RULE_INDEX.get(rule.id)!, [] as I[]]),
-  );
+  const lists: I[][] = QC_RULES.map(() => []);
   for (const found of perCue)
-    for (const issue of found) lists.get(RULE_INDEX.get(issue.rule)!)!.push(issue);
+    for (let k = 0; k < found.length; k += 1) {
+      const issue = found[k]!;
+      lists[RULE_POSITION[issue.rule]]!.push(issue);
+    }
   const kept = new Map<number, readonly I[]>();
-  for (const [index, list] of lists) {
+  for (const rule of CUE_RULE_LIST) {
+    const index = RULE_POSITION[rule.id];
+    const list = lists[index]!;
     const old = before?.[index];
     kept.set(index, old && sameItems(list, old) ? old : list);
   }

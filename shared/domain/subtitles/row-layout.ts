@@ -12,7 +12,32 @@ export interface RowLayout {
   rowOf: ReadonlyMap<string, Int32Array>;
 }
 
+/**
+ * Languages that translate each other cue for cue (the usual case: a source and its
+ * translations) have the same ids in the same order; their rows are then one per position,
+ * with no map to build.
+ */
+function pairedLayout(languages: Languages, shown: readonly string[]): RowLayout | null {
+  const first = languages[shown[0] ?? ''] ?? [];
+  // A repeated id shares one row in alignedRows; leave such a script to it.
+  if (new Set(first.map((cue) => cue.id)).size !== first.length) return null;
+  const lists = shown.map((language) => languages[language] ?? []);
+  for (const cues of lists) {
+    if (cues.length !== first.length) return null;
+    for (let i = 0; i < cues.length; i += 1) if (cues[i]!.id !== first[i]!.id) return null;
+  }
+  const rows: AlignedRow[] = first.map((cue, i) => {
+    const cues: Record<string, Cue | undefined> = {};
+    shown.forEach((language, k) => (cues[language] = lists[k]![i]));
+    return { id: cue.id, cues };
+  });
+  const identity = Int32Array.from(first, (_, i) => i);
+  return { languages, shown, rows, rowOf: new Map(shown.map((language) => [language, identity])) };
+}
+
 function layout(languages: Languages, shown: readonly string[]): RowLayout {
+  const paired = pairedLayout(languages, shown);
+  if (paired) return paired;
   const rows = alignedRows({ languages: languages as Record<string, Cue[]> }, shown);
   const indexOf = new Map(rows.map((row, i) => [row.id, i]));
   const rowOf = new Map<string, Int32Array>();

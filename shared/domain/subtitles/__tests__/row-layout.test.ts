@@ -69,6 +69,19 @@ describe('rows that follow edits', () => {
     }
   });
 
+  it('lays out paired columns and repeated ids as alignedRows does', () => {
+    const en = script(6, 'Hello');
+    const es = script(6, 'Hola');
+    expect(followRows(null, { en, es }, ['es', 'en']).rows).toEqual(
+      alignedRows({ languages: { en, es } }, ['es', 'en']),
+    );
+    const repeated = en.map((cue, i) => (i === 4 ? { ...cue, id: 'c2' } : cue));
+    const same = es.map((cue, i) => (i === 4 ? { ...cue, id: 'c2' } : cue));
+    expect(followRows(null, { en: repeated, es: same }, ['en', 'es']).rows).toEqual(
+      alignedRows({ languages: { en: repeated, es: same } }, ['en', 'es']),
+    );
+  });
+
   it('replaces only the typed row', () => {
     const languages = { en: script(100, 'Hello'), es: script(100, 'Hola') };
     const first = followRows(null, languages, ['en', 'es']);
