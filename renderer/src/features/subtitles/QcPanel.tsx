@@ -1,4 +1,4 @@
-import { memo, useMemo } from 'react';
+import { memo, useEffect, useMemo, useState } from 'react';
 import type { SubtitlesPart } from '../../../../shared/domain/project/subtitles-part';
 import { applyFix, FIX_LABELS, fixAll } from '../../../../shared/domain/subtitles/fixes';
 import type { RuleId } from '../../../../shared/domain/subtitles/issue';
@@ -161,7 +161,26 @@ const RuleIssues = memo(function RuleIssues({ rule, issues, selected }: RuleIssu
 }, sameRuleIssues);
 
 /** The QC list: profile picker, issues grouped by rule, each with its fix and a fix-all. */
-export function QcPanel({ part, checks }: { part: SubtitlesPart; checks: SubsChecks }) {
+/** How long edits must pause before the list shows their checks. */
+const SETTLE_MS = 150;
+
+/**
+ * The checks the list shows: the latest once edits pause for SETTLE_MS. While typing, the row's
+ * own flags follow every key press; the list (whose redraw and relayout cost as much as the
+ * rest of a key press) catches up when the typing stops (docs/subtitles.md, "Speed").
+ */
+function useSettledChecks(checks: SubsChecks): SubsChecks {
+  const [shown, setShown] = useState(checks);
+  useEffect(() => {
+    if (shown === checks) return;
+    const timer = setTimeout(() => setShown(checks), SETTLE_MS);
+    return () => clearTimeout(timer);
+  }, [checks, shown]);
+  return shown;
+}
+
+export function QcPanel({ part, checks: latest }: { part: SubtitlesPart; checks: SubsChecks }) {
+  const checks = useSettledChecks(latest);
   const { byRule } = checks;
   const selected = useSubsView((s) => s.cueId);
   const selection = useSubsView((s) => s.selection);
