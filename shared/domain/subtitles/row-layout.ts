@@ -75,10 +75,13 @@ export function followRows(
     if (cues === before) continue;
     if (cues.length !== before.length) return layout(languages, shown);
     const rowOf = previous.rowOf.get(language)!;
+    let replaced = 0;
     for (let i = 0; i < cues.length; i += 1) {
       const cue = cues[i]!;
       if (cue === before[i]) continue;
       if (cue.id !== before[i]!.id) return layout(languages, shown);
+      // A shift of every cue: laying out afresh is cheaper than copying each row's cues.
+      if ((replaced += 1) > 64 && replaced > cues.length / 8) return layout(languages, shown);
       rows ??= previous.rows.slice();
       const at = rowOf[i]!;
       rows[at] = { id: cue.id, cues: { ...rows[at]!.cues, [language]: cue } };
