@@ -1,5 +1,5 @@
 import type { ReadError, ReadRepair, SubtitleFormat } from '../../domain/subtitles/file';
-import { readTimestamp, TIMING_LINE } from './timestamp';
+import { readTimestamp, TIMING_LINE, type ReadTimestamp } from './timestamp';
 
 /**
  * The tolerant front of the reader: real-world file text -> cues with integer-ms times and
@@ -100,6 +100,12 @@ function summarise(tally: Tally): ReadRepair[] {
 type Timing =
   { ok: true; startMs: number; endMs: number; settings: string } | { ok: false; error: ReadError };
 
+function noteUnusual(stamp: ReadTimestamp, lineNo: number, tally: Tally): void {
+  if (stamp.withoutMs) tally.add('timestamp-without-ms', lineNo);
+  if (stamp.shortFraction) tally.add('short-fraction', lineNo);
+  if (stamp.negative) tally.add('negative-time', lineNo);
+}
+
 function readTimingLine(line: string, lineNo: number, tally: Tally): Timing {
   const match = TIMING_LINE.exec(line);
   const start = match ? readTimestamp(match[1]!) : null;
@@ -115,11 +121,8 @@ function readTimingLine(line: string, lineNo: number, tally: Tally): Timing {
       },
     };
   }
-  for (const stamp of [start, end]) {
-    if (stamp.withoutMs) tally.add('timestamp-without-ms', lineNo);
-    if (stamp.shortFraction) tally.add('short-fraction', lineNo);
-    if (stamp.negative) tally.add('negative-time', lineNo);
-  }
+  noteUnusual(start, lineNo, tally);
+  noteUnusual(end, lineNo, tally);
   return {
     ok: true,
     startMs: Math.max(0, start.ms),

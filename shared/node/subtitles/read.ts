@@ -77,15 +77,18 @@ function sampleText(cues: readonly Cue[]): string {
 function longLineWarning(cues: readonly Cue[], cueLines: readonly number[]): ReadWarning | null {
   let count = 0;
   let first: { line: number; length: number } | null = null;
-  cues.forEach((cue, i) => {
-    cue.text.split('\n').forEach((line, j) => {
+  for (let i = 0; i < cues.length; i += 1) {
+    const text = cues[i]!.text;
+    // No line of a cue is longer than its whole text: most cues need no split at all.
+    if (text.length <= LONG_LINE_CHARS) continue;
+    text.split('\n').forEach((line, j) => {
       if (line.length <= LONG_LINE_CHARS) return;
       const length = visibleLength(line);
       if (length <= LONG_LINE_CHARS) return;
       count += 1;
       first ??= { line: (cueLines[i] ?? 0) + 1 + j, length };
     });
-  });
+  }
   if (!first) return null;
   const { line, length } = first;
   return {

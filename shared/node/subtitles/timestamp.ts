@@ -17,23 +17,28 @@ const SHORT = /^(-)?(\d{1,2}):(\d{1,2})[,.](\d{1,3})$/;
 
 const DIGIT_POSITIONS = [0, 1, 3, 4, 6, 7, 9, 10, 11];
 
+/**
+ * The digit at `i` (a module function, not a closure per call: a closure made for each of
+ * 20,000 timestamps was a visible share of reading a long file).
+ */
+const digitAt = (text: string, i: number) => text.charCodeAt(i) - 48;
+
 /** `HH:MM:SS,mmm` / `HH:MM:SS.mmm`, what nearly every timestamp is: read without a regex. */
 function readCanonical(text: string): ReadTimestamp | null {
   if (text.length !== 12 || text[2] !== ':' || text[5] !== ':') return null;
   if (text[8] !== ',' && text[8] !== '.') return null;
-  const digit = (i: number) => text.charCodeAt(i) - 48;
   for (const i of DIGIT_POSITIONS) {
-    const d = digit(i);
+    const d = digitAt(text, i);
     if (d < 0 || d > 9) return null;
   }
-  const minutes = digit(3) * 10 + digit(4);
-  const seconds = digit(6) * 10 + digit(7);
+  const minutes = digitAt(text, 3) * 10 + digitAt(text, 4);
+  const seconds = digitAt(text, 6) * 10 + digitAt(text, 7);
   if (minutes > 59 || seconds > 59) return null;
   const ms =
-    ((digit(0) * 10 + digit(1)) * 3600 + minutes * 60 + seconds) * 1000 +
-    digit(9) * 100 +
-    digit(10) * 10 +
-    digit(11);
+    ((digitAt(text, 0) * 10 + digitAt(text, 1)) * 3600 + minutes * 60 + seconds) * 1000 +
+    digitAt(text, 9) * 100 +
+    digitAt(text, 10) * 10 +
+    digitAt(text, 11);
   return { ms, withoutMs: false, shortFraction: false, negative: false };
 }
 

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import type { SubtitlesPart } from '../../../../shared/domain/project/subtitles-part';
 import { LANGUAGE_CODES, LANGUAGE_NAMES } from '../../../../shared/api/languages';
 import { translationColumn } from '../../../../shared/domain/subtitles/start-translation';
@@ -7,9 +7,10 @@ import { editSubs } from './subs-store';
 
 /**
  * Starts a translation: a new language column with the source's cues and timings and empty
- * text, shown beside the source. One undo step.
+ * text, shown beside the source. One undo step. Drawn again only when the languages or the
+ * source change, not on every edit of a cue (its list of languages is long).
  */
-export function AddLanguage({ part }: { part: SubtitlesPart }) {
+export const AddLanguage = memo(function AddLanguage({ part }: { part: SubtitlesPart }) {
   const free = LANGUAGE_CODES.filter((code) => !(code in part.languages));
   const [choice, setChoice] = useState<string>('');
   const language = free.includes(choice as never) ? choice : (free[0] ?? '');
@@ -59,5 +60,13 @@ export function AddLanguage({ part }: { part: SubtitlesPart }) {
         Add language
       </Button>
     </form>
+  );
+}, sameLanguages);
+
+function sameLanguages(a: { part: SubtitlesPart }, b: { part: SubtitlesPart }): boolean {
+  return (
+    a.part.sourceLanguage === b.part.sourceLanguage &&
+    a.part.shown[0] === b.part.shown[0] &&
+    Object.keys(a.part.languages).join() === Object.keys(b.part.languages).join()
   );
 }

@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { SubtitlesPart } from '../../../../shared/domain/project/subtitles-part';
-import { alignedRows } from '../../../../shared/domain/subtitles/document';
 import { CueRow } from './CueRow';
 import { editSubs, useSubsView } from './subs-store';
+import { tableRowsOf } from './table-rows';
 import { cellKey, type SubsChecks } from './use-subs-checks';
 
 /** Fixed row height: what lets the table draw only the rows in view (5,000+ cues stay smooth). */
@@ -75,7 +75,7 @@ export function CueTable({
   const timeFormat = useSubsView((s) => s.timeFormat);
   const chosen = useMemo(() => new Set(selection), [selection]);
   const rows = useMemo(
-    () => alignedRows({ languages: part.languages }, part.shown),
+    () => tableRowsOf({ languages: part.languages, shown: part.shown }),
     [part.languages, part.shown],
   );
   const warnings = useMemo(() => {

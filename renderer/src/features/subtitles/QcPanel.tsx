@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { memo, useEffect, useMemo, useState } from 'react';
 import type { SubtitlesPart } from '../../../../shared/domain/project/subtitles-part';
 import { applyFix, FIX_LABELS, fixAll } from '../../../../shared/domain/subtitles/fixes';
 import type { RuleId } from '../../../../shared/domain/subtitles/issue';
@@ -10,7 +10,7 @@ import {
 import { qcContext } from '../../../../shared/domain/subtitles/qc';
 import { QC_RULES } from '../../../../shared/domain/subtitles/rules';
 import { Button } from '../../ui/Button';
-import { editLanguage, editSubs, useSubsView } from './subs-store';
+import { editLanguage, editSubs, subsPart, useSubsView } from './subs-store';
 import { focusCue } from './cue-focus';
 import type { LanguageIssue, SubsChecks } from './use-subs-checks';
 
@@ -18,27 +18,34 @@ import type { LanguageIssue, SubsChecks } from './use-subs-checks';
 const SHOWN_PER_RULE = 50;
 const RULE_TITLES = new Map(QC_RULES.map((rule) => [rule.id, rule.title]));
 
-function fixOne(part: SubtitlesPart, issue: LanguageIssue) {
+// The fixes read the part when pressed, so the memoised lists below need not redraw per edit.
+function fixOne(issue: LanguageIssue) {
   if (!issue.fix) return;
   const fix = issue.fix;
-  const context = qcContext({ language: issue.language, profile: profileById(part.profile) });
+  const profile = profileById(subsPart().profile);
+  const context = qcContext({ language: issue.language, profile });
   editLanguage(FIX_LABELS[fix], issue.language, (cues) =>
     applyFix(fix, cues, issue.cueId, context),
   );
 }
 
-/** Applies every fix of one rule's issues in one language, as one undo step. */
-function fixRule(part: SubtitlesPart, rule: RuleId, issues: readonly LanguageIssue[]) {
-  const profile = profileById(part.profile);
+/**
+ * Applies every fix of one rule in each language that has its issues, as one undo step (a
+ * language where the rule finds nothing to fix is left as it is).
+ */
+function fixRule(rule: RuleId) {
+  const profile = profileById(subsPart().profile);
+  const skip = QC_RULES.map((r) => r.id).filter((id) => id !== rule);
   editSubs(`Fix all: ${RULE_TITLES.get(rule) ?? rule}`, (current) => {
     const languages = { ...current.languages };
-    for (const language of new Set(issues.map((issue) => issue.language))) {
-      const skip = QC_RULES.map((r) => r.id).filter((id) => id !== rule);
-      languages[language] = [
-        ...fixAll(languages[language] ?? [], { language, profile, skip }).cues,
-      ];
+    let changed = false;
+    for (const [language, cues] of Object.entries(current.languages)) {
+      const fixed = fixAll(cues, { language, profile, skip });
+      if (fixed.applied.length === 0) continue;
+      languages[language] = [...fixed.cues];
+      changed = true;
     }
-    return { ...current, languages };
+    return changed ? { ...current, languages } : current;
   });
 }
 
@@ -65,20 +72,120 @@ function fixSelected(
   });
 }
 
+/** One issue of the list: drawn again only when the issue or its being current changes. */
+const IssueItem = memo(function IssueItem({
+  issue,
+  current,
+}: {
+  issue: LanguageIssue;
+  current: boolean;
+}) {
+  return (
+    <li
+      className={`subs-qc__issue subs-qc__issue--${issue.severity}${current ? ' is-current' : ''}`}
+      data-testid="qc-issue"
+      data-rule={issue.rule}
+      data-cue-id={issue.cueId}
+      data-lang={issue.language}
+    >
+      <button
+        type="button"
+        className="subs-qc__goto small"
+        onClick={() => focusCue(issue.cueId, issue.language)}
+      >
+        <span className="mono faint">{issue.language}</span> {issue.message}
+      </button>
+      {issue.fix && (
+        <Button size="small" variant="ghost" data-testid="qc-fix" onClick={() => fixOne(issue)}>
+          {FIX_LABELS[issue.fix]}
+        </Button>
+      )}
+    </li>
+  );
+});
+
+interface RuleIssuesProps {
+  rule: RuleId;
+  issues: readonly LanguageIssue[];
+  selected: string | null;
+}
+
+/**
+ * The shown issues of one rule are the same objects while their cues are untouched (incremental
+ * QC), so a keystroke elsewhere redraws nothing here; `part` is read only when a fix is pressed.
+ */
+function sameRuleIssues(a: RuleIssuesProps, b: RuleIssuesProps): boolean {
+  if (a.rule !== b.rule || a.issues.length !== b.issues.length) return false;
+  const shown = Math.min(a.issues.length, SHOWN_PER_RULE);
+  for (let i = 0; i < shown; i += 1) {
+    const x = a.issues[i]!;
+    if (x !== b.issues[i]) return false;
+    if ((x.cueId === a.selected) !== (x.cueId === b.selected)) return false;
+  }
+  return a.issues.some((issue) => issue.fix) === b.issues.some((issue) => issue.fix);
+}
+
+/** One rule's issues: a heading with the count and a fix-all, the first few listed. */
+const RuleIssues = memo(function RuleIssues({ rule, issues, selected }: RuleIssuesProps) {
+  return (
+    <section className="subs-qc__rule" aria-label={RULE_TITLES.get(rule) ?? rule}>
+      <header className="subs-qc__rule-head">
+        <strong className="small">
+          {RULE_TITLES.get(rule) ?? rule} · {issues.length}
+        </strong>
+        {issues.some((issue) => issue.fix) && (
+          <Button
+            size="small"
+            data-testid="qc-fix-all"
+            data-rule={rule}
+            onClick={() => fixRule(rule)}
+          >
+            Fix all
+          </Button>
+        )}
+      </header>
+      <ul className="subs-qc__list">
+        {issues.slice(0, SHOWN_PER_RULE).map((issue) => (
+          <IssueItem
+            key={`${issue.language}:${issue.cueId}:${issue.message}`}
+            issue={issue}
+            current={issue.cueId === selected}
+          />
+        ))}
+      </ul>
+      {issues.length > SHOWN_PER_RULE && (
+        <p className="small faint">and {issues.length - SHOWN_PER_RULE} more (F8 visits each)</p>
+      )}
+    </section>
+  );
+}, sameRuleIssues);
+
 /** The QC list: profile picker, issues grouped by rule, each with its fix and a fix-all. */
-export function QcPanel({ part, checks }: { part: SubtitlesPart; checks: SubsChecks }) {
-  const byRule = useMemo(() => {
-    const map = new Map<RuleId, LanguageIssue[]>();
-    for (const issue of checks.issues) {
-      const list = map.get(issue.rule);
-      if (list) list.push(issue);
-      else map.set(issue.rule, [issue]);
-    }
-    return map;
-  }, [checks.issues]);
+/** How long edits must pause before the list shows their checks. */
+const SETTLE_MS = 150;
+
+/**
+ * The checks the list shows: the latest once edits pause for SETTLE_MS. While typing, the row's
+ * own flags follow every key press; the list (whose redraw and relayout cost as much as the
+ * rest of a key press) catches up when the typing stops (docs/subtitles.md, "Speed").
+ */
+function useSettledChecks(checks: SubsChecks): SubsChecks {
+  const [shown, setShown] = useState(checks);
+  useEffect(() => {
+    if (shown === checks) return;
+    const timer = setTimeout(() => setShown(checks), SETTLE_MS);
+    return () => clearTimeout(timer);
+  }, [checks, shown]);
+  return shown;
+}
+
+export function QcPanel({ part, checks: latest }: { part: SubtitlesPart; checks: SubsChecks }) {
+  const checks = useSettledChecks(latest);
+  const { byRule } = checks;
   const selected = useSubsView((s) => s.cueId);
   const selection = useSubsView((s) => s.selection);
   const fixableSelected = useMemo(() => {
+    if (selection.length === 0) return 0;
     const chosen = new Set(selection);
     return checks.issues.filter((issue) => issue.fix && chosen.has(issue.cueId)).length;
   }, [checks.issues, selection]);
@@ -121,58 +228,7 @@ export function QcPanel({ part, checks }: { part: SubtitlesPart; checks: SubsChe
         </p>
       )}
       {[...byRule].map(([rule, issues]) => (
-        <section key={rule} className="subs-qc__rule" aria-label={RULE_TITLES.get(rule) ?? rule}>
-          <header className="subs-qc__rule-head">
-            <strong className="small">
-              {RULE_TITLES.get(rule) ?? rule} · {issues.length}
-            </strong>
-            {issues.some((issue) => issue.fix) && (
-              <Button
-                size="small"
-                data-testid="qc-fix-all"
-                data-rule={rule}
-                onClick={() => fixRule(part, rule, issues)}
-              >
-                Fix all
-              </Button>
-            )}
-          </header>
-          <ul className="subs-qc__list">
-            {issues.slice(0, SHOWN_PER_RULE).map((issue) => (
-              <li
-                key={`${issue.language}:${issue.cueId}:${issue.message}`}
-                className={`subs-qc__issue subs-qc__issue--${issue.severity}${issue.cueId === selected ? ' is-current' : ''}`}
-                data-testid="qc-issue"
-                data-rule={issue.rule}
-                data-cue-id={issue.cueId}
-                data-lang={issue.language}
-              >
-                <button
-                  type="button"
-                  className="subs-qc__goto small"
-                  onClick={() => focusCue(issue.cueId, issue.language)}
-                >
-                  <span className="mono faint">{issue.language}</span> {issue.message}
-                </button>
-                {issue.fix && (
-                  <Button
-                    size="small"
-                    variant="ghost"
-                    data-testid="qc-fix"
-                    onClick={() => fixOne(part, issue)}
-                  >
-                    {FIX_LABELS[issue.fix]}
-                  </Button>
-                )}
-              </li>
-            ))}
-          </ul>
-          {issues.length > SHOWN_PER_RULE && (
-            <p className="small faint">
-              and {issues.length - SHOWN_PER_RULE} more (F8 visits each)
-            </p>
-          )}
-        </section>
+        <RuleIssues key={rule} rule={rule} issues={issues} selected={selected} />
       ))}
       {checks.glossary.length > 0 && (
         <section className="subs-qc__rule" aria-label="Glossary">

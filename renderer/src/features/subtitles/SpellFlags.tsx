@@ -37,12 +37,14 @@ export const SpellFlags = memo(function SpellFlags(props: {
   const { cueId, language, text } = props;
   const words = useMemo(() => spellWords(text), [text]);
   useEffect(() => requestSpelling(language, words), [language, words]);
-  const wrong = useSpell((s) => s.languages[language]?.wrong);
   const okWords = useStore(subsDocument, (s) => accepted(s.history.present));
-  const flagged = useMemo(
-    () => (wrong ? flaggedWords(words, (w) => wrong.get(w) === true, okWords) : []),
-    [words, wrong, okWords],
-  );
+  // The flagged words as one string: an answer about other cells' words (one per key press
+  // while typing) leaves this string, and so this cell, unchanged (docs/subtitles.md, "Speed").
+  const joined = useSpell((s) => {
+    const wrong = s.languages[language]?.wrong;
+    return wrong ? flaggedWords(words, (w) => wrong.get(w) === true, okWords).join('\n') : '';
+  });
+  const flagged = useMemo(() => (joined ? joined.split('\n') : []), [joined]);
   if (flagged.length === 0) return null;
   return (
     <span className="cue-row__spell small">

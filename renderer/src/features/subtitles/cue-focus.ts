@@ -1,13 +1,12 @@
 import type { Cue } from '../../../../shared/domain/subtitles/cue';
-import { alignedRows } from '../../../../shared/domain/subtitles/document';
 import * as player from '../../editor/media/player';
 import { revealRow } from './CueTable';
 import { subsPart, useSubsView } from './subs-store';
+import { tableRowsOf } from './table-rows';
 
 /** The rows in table order (what Alt+↑/↓ and F8 walk). */
 export function tableRows() {
-  const part = subsPart();
-  return alignedRows({ languages: part.languages }, part.shown);
+  return tableRowsOf(subsPart());
 }
 
 /** The timing of a row: its first shown language's cue. */

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useLayoutEffect, useMemo } from 'react';
 import type { RunnableCommand } from '../../editor/commands/registry';
 import { useCommands } from '../../editor/commands';
 import * as player from '../../editor/media/player';
@@ -25,11 +25,20 @@ const inCueText = () =>
 const hasCurrent = () => !!useSubsView.getState().cueId;
 
 /**
+ * The issues F8 walks, read when pressed: they change with every keystroke, the commands never
+ * do, so the command list is built once (docs/subtitles.md, "Speed").
+ */
+const latest: { issues: readonly LanguageIssue[] } = { issues: [] };
+
+/**
  * The Subtitles workspace's commands, with the keys Subtitle Edit and Aegisub users know
  * (docs/editing.md, "Subtitles workspace"). Undo/Redo are the global commands, routed here by
  * the undo claim of the document store.
  */
 export function useSubsCommands(issues: readonly LanguageIssue[]): void {
+  useLayoutEffect(() => {
+    latest.issues = issues;
+  });
   const commands = useMemo((): RunnableCommand[] => {
     const cue = 'Cue';
     const transport = 'Transport';
@@ -213,19 +222,19 @@ export function useSubsCommands(issues: readonly LanguageIssue[]): void {
         label: 'Next QC issue',
         keys: ['F8'],
         group: edit,
-        enabled: () => issues.length > 0,
-        run: () => stepIssue(issues, 1),
+        enabled: () => latest.issues.length > 0,
+        run: () => stepIssue(latest.issues, 1),
       },
       {
         id: 'subtitles.previous-issue',
         label: 'Previous QC issue',
         keys: ['Shift+F8'],
         group: edit,
-        enabled: () => issues.length > 0,
-        run: () => stepIssue(issues, -1),
+        enabled: () => latest.issues.length > 0,
+        run: () => stepIssue(latest.issues, -1),
       },
     ];
     return list.map((command) => ({ ...command, scope: 'subtitles' as const }));
-  }, [issues]);
+  }, []);
   useCommands('subtitles', commands);
 }

@@ -1,6 +1,5 @@
 import { useMemo, useState } from 'react';
 import type { SubtitlesPart } from '../../../../shared/domain/project/subtitles-part';
-import { alignedRows } from '../../../../shared/domain/subtitles/document';
 import { setCueText } from '../../../../shared/domain/subtitles/edits';
 import {
   findMatches,
@@ -13,12 +12,13 @@ import {
 import type { FindQuery } from '../../../../shared/domain/subtitles/find-replace';
 import { revealRow } from './CueTable';
 import { editLanguage, subsPart, useSubsView } from './subs-store';
+import { tableRowsOf } from './table-rows';
 
 /** The shown languages' cells in table order: one-by-one search walks what the table shows. */
 function tableCells(part: SubtitlesPart): { cells: FindCell[]; rowOf: number[] } {
   const cells: FindCell[] = [];
   const rowOf: number[] = [];
-  alignedRows({ languages: part.languages }, part.shown).forEach((row, index) => {
+  tableRowsOf(part).forEach((row, index) => {
     for (const language of part.shown) {
       const cue = row.cues[language];
       if (!cue) continue;

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import type { SubtitlesPart } from '../../../../shared/domain/project/subtitles-part';
-import type { QcIssue } from '../../../../shared/domain/subtitles/issue';
+import type { QcIssue, RuleId } from '../../../../shared/domain/subtitles/issue';
 import type { Cue } from '../../../../shared/domain/subtitles/cue';
 import { profileById, type QcProfile } from '../../../../shared/domain/subtitles/profiles';
 import {
@@ -8,6 +8,7 @@ import {
   updateQc,
   type QcState,
 } from '../../../../shared/domain/subtitles/qc-incremental';
+import { QC_RULES } from '../../../../shared/domain/subtitles/rules';
 import {
   glossaryViolations,
   type GlossaryViolation,
@@ -18,7 +19,12 @@ export interface LanguageIssue extends QcIssue {
 }
 
 export interface SubsChecks {
-  issues: LanguageIssue[];
+  issues: readonly LanguageIssue[];
+  /**
+   * Each rule's issues over every language (rules in the order they first appear), the same
+   * array while none of its languages' lists changed, so the QC list redraws only what moved.
+   */
+  byRule: ReadonlyMap<RuleId, readonly LanguageIssue[]>;
   /**
    * `language:cueId` -> that cell's issues, for the row badges; an unchanged cell gives the same
    * array as before, so its row is not drawn again.
@@ -62,6 +68,49 @@ function languageState(cues: readonly Cue[], language: string, profile: QcProfil
   return state;
 }
 
+const NO_GLOSSARY: GlossaryViolation[] = [];
+
+/** The last combined lists, so an unchanged rule or an unchanged whole keeps its array. */
+let combined: {
+  parts: readonly (readonly LanguageIssue[])[];
+  issues: readonly LanguageIssue[];
+  rules: Map<RuleId, { parts: readonly (readonly LanguageIssue[])[]; list: LanguageIssue[] }>;
+} = { parts: [], issues: [], rules: new Map() };
+
+const sameParts = (a: readonly unknown[], b: readonly unknown[]) =>
+  a.length === b.length && a.every((part, i) => part === b[i]);
+
+/** Every language's issues in one list, and per rule, rebuilt only where a language changed. */
+function combine(states: readonly QcState<LanguageIssue>[]) {
+  const parts = states.map((state) => state.issues);
+  const issues = sameParts(parts, combined.parts)
+    ? combined.issues
+    : ([] as LanguageIssue[]).concat(...parts);
+  const order: RuleId[] = [];
+  for (const state of states)
+    QC_RULES.forEach((rule, i) => {
+      if (state.byRule[i]!.length > 0 && !order.includes(rule.id)) order.push(rule.id);
+    });
+  const rules = new Map<
+    RuleId,
+    { parts: readonly (readonly LanguageIssue[])[]; list: LanguageIssue[] }
+  >();
+  const byRule = new Map<RuleId, readonly LanguageIssue[]>();
+  for (const rule of order) {
+    const at = QC_RULES.findIndex((r) => r.id === rule);
+    const ruleParts = states.map((state) => state.byRule[at]!);
+    const old = combined.rules.get(rule);
+    const list =
+      old && sameParts(ruleParts, old.parts)
+        ? old.list
+        : ([] as LanguageIssue[]).concat(...ruleParts);
+    rules.set(rule, { parts: ruleParts, list });
+    byRule.set(rule, list);
+  }
+  combined = { parts, issues, rules };
+  return { issues, byRule };
+}
+
 /**
  * Every QC rule of the chosen profile over every language, and the glossary, whenever a
  * language's cues change (each keystroke): an unchanged language keeps its result and an edited
@@ -69,12 +118,12 @@ function languageState(cues: readonly Cue[], language: string, profile: QcProfil
  */
 export function useSubsChecks(part: SubtitlesPart): SubsChecks {
   const profile = profileById(part.profile);
-  const { issues, byCell } = useMemo(() => {
-    const all: LanguageIssue[] = [];
-    const byLanguage = new Map<string, ReadonlyMap<string, readonly LanguageIssue[]>>();
+  const { issues, byRule, byCell } = useMemo(() => {
+    const states: QcState<LanguageIssue>[] = [];
+    const byLanguage = new Map<string, QcState<LanguageIssue>['byCue']>();
     for (const [language, cues] of Object.entries(part.languages)) {
       const state = languageState(cues, language, profile);
-      for (const issue of state.issues) all.push(issue);
+      states.push(state);
       byLanguage.set(language, state.byCue);
     }
     const lookup: CellLookup<LanguageIssue> = {
@@ -83,14 +132,15 @@ export function useSubsChecks(part: SubtitlesPart): SubsChecks {
         return byLanguage.get(key.slice(0, cut))?.get(key.slice(cut + 1));
       },
     };
-    return { issues: all, byCell: lookup };
+    return { ...combine(states), byCell: lookup };
   }, [part.languages, profile]);
-  const glossary = useMemo(
-    () => glossaryViolations(part.languages, part.sourceLanguage, part.glossary),
-    [part.languages, part.sourceLanguage, part.glossary],
-  );
+  const glossary = useMemo(() => {
+    const found = glossaryViolations(part.languages, part.sourceLanguage, part.glossary);
+    return found.length === 0 ? NO_GLOSSARY : found;
+  }, [part.languages, part.sourceLanguage, part.glossary]);
+  const glossaryByCell = useMemo(() => group(glossary), [glossary]);
   return useMemo(
-    () => ({ issues, byCell, glossary, glossaryByCell: group(glossary) }),
-    [issues, byCell, glossary],
+    () => ({ issues, byRule, byCell, glossary, glossaryByCell }),
+    [issues, byRule, byCell, glossary, glossaryByCell],
   );
 }
