@@ -18,3 +18,4 @@ export * from './edits';
 export * from './snap';
 export * from './placement';
 export * from './shot-edits';
+export * from './shot-sensitivity';
