@@ -67,3 +67,52 @@ test('import a 5 s wav onto the audio lane, delete it, undo brings it back', asy
   await expect(take).toHaveAttribute('data-start-ms', '0');
   await expect(take).toHaveAttribute('data-end-ms', String(endMs));
 });
+
+test('add a cut at the playhead and remove it by the ids, each one undo step; it survives a reload', async ({
+  page,
+  host,
+}) => {
+  const { clip } = makeMedia(await mkdtemp(join(tmpdir(), 'score-shots-e2e-')));
+  const app = new AppPage(page);
+  await app.open(host.url);
+  await app.goTo('Score');
+  const score = new ScorePage(page);
+  await score.openVideo(clip);
+  // Detection done (the reading steps go away), so the detected cuts are all shown.
+  await expect(page.getByTestId('score-media-steps')).toHaveCount(0, { timeout: 30_000 });
+  const detected = await score.shotTimesMs();
+
+  // The playhead to 3 s with the ruler's keys (Shift+→ is one second), then Add cut.
+  await page.getByRole('slider', { name: /playhead/i }).focus();
+  for (let i = 0; i < 3; i++) await page.keyboard.press('Shift+ArrowRight');
+  await expect(page.getByTestId('timeline-playhead')).toHaveAttribute('data-ms', '3000');
+  const depth = Number(await score.undoDepth.textContent());
+  await page.getByTestId('shot-add').click();
+  const added = page.locator('[data-testid="shot-marker"][data-ms="3000"]');
+  await expect(added).toHaveCount(1);
+  await expect(score.shotMarkers).toHaveCount(detected.length + 1);
+  await expect(score.undoDepth).toHaveText(String(depth + 1));
+
+  // Undo takes it away, redo brings it back.
+  await page.keyboard.press('Control+z');
+  await expect(added).toHaveCount(0);
+  await page.keyboard.press('Control+Shift+z');
+  await expect(added).toHaveCount(1);
+
+  // Select it (click its handle), remove it; undo restores it.
+  await added.click();
+  await expect(added).toHaveAttribute('data-selected', 'true');
+  await page.getByTestId('shot-remove').click();
+  await expect(added).toHaveCount(0);
+  await expect(score.shotMarkers).toHaveCount(detected.length);
+  await page.keyboard.press('Control+z');
+  await expect(added).toHaveCount(1);
+
+  // Kept in the project: after the autosave, a reload shows the cut again.
+  await expect(page.getByTestId('score-save-state')).toContainText(/autosaved/i);
+  await page.reload();
+  await expect(score.video).toBeVisible();
+  await expect(page.locator('[data-testid="shot-marker"][data-ms="3000"]')).toHaveCount(1, {
+    timeout: 30_000,
+  });
+});
