@@ -19,3 +19,4 @@ export * from './snap';
 export * from './placement';
 export * from './shot-edits';
 export * from './shot-sensitivity';
+export * from './mix-peaks';
