@@ -72,12 +72,13 @@ describe('the mix lane’s waveform', () => {
 
   it('ducks the music while the source is loud, holding through short pauses', () => {
     // Source: loud 0–2 s, silent 2–2.5 s, loud 2.5–3 s, then silent.
+    const loud = new Array<number>(100).fill(0);
+    for (let i = 0; i < 30; i++) if (i < 20 || i >= 25) loud[i] = 0.5;
     const source: PeakEnvelope = {
       pointsPerSecond: 10,
       min: new Array<number>(100).fill(0),
-      max: new Array<number>(100).fill(0),
+      max: loud,
     };
-    for (let i = 0; i < 30; i++) if (i < 20 || i >= 25) source.max[i] = 0.5;
     const music = { peaks: flat(10, 0.5), gain: 1, offsetMs: 0, ducked: true };
     const sfx = { peaks: flat(10, 0.1), gain: 1, offsetMs: 0, ducked: false };
     const mix = mixPeaks({

@@ -185,6 +185,7 @@ export function Timeline(props: TimelineProps) {
     '--lane-source': `${LANE_PX.source}px`,
     '--lane-prompt': `${LANE_PX.music}px`,
     '--lane-take': `${LANE_PX.take}px`,
+    '--lane-mix': `${LANE_PX.mix}px`,
   } as CSSProperties;
 
   return (
@@ -224,10 +225,11 @@ export function Timeline(props: TimelineProps) {
               pxPerSecond,
               durationMs,
             };
-            if (lane.kind === 'source') {
+            if (lane.kind === 'source' || lane.kind === 'mix') {
               return (
                 <SourceLane
                   key={lane.id}
+                  kind={lane.kind}
                   {...common}
                   peaks={lane.peaks}
                   note={lane.note}

@@ -16,6 +16,7 @@ import { selectShot, selectTake, useShotSelection, useTakeSelection } from './ta
 import { removeShotChange } from './shot-edits';
 import { ShotTools } from './ShotTools';
 import { useTakePeaks } from './use-take-peaks';
+import { useMixPeaks } from './use-mix-peaks';
 import type { Take } from '../../../../shared/domain/project/document';
 import { useTransport } from '../../editor/media/transport-store';
 
@@ -52,6 +53,7 @@ export function ScoreTimeline({
   const selectedTakeId = useTakeSelection((s) => s.takeId);
   const selectedShotMs = useShotSelection((s) => s.ms);
   const takePeaks = useTakePeaks(part.takes);
+  const mixPeaks = useMixPeaks(part, peaks, takePeaks);
 
   const lanes = useMemo((): TimelineLane[] => {
     const { mix } = part;
@@ -128,8 +130,15 @@ export function ScoreTimeline({
         allHeard: true,
         muted: mix.audio.muted,
       },
+      {
+        kind: 'mix',
+        id: 'mix',
+        label: 'Mix',
+        ...(mixPeaks ? { peaks: mixPeaks } : {}),
+        ...(part.video ? {} : { note: 'No video' }),
+      },
     ];
-  }, [part, peaks, pending, projectPath, takePeaks]);
+  }, [part, peaks, pending, projectPath, takePeaks, mixPeaks]);
 
   const commit = (laneId: string, segments: TimelineSegment[]) => {
     if (readOnly || !isPromptLane(laneId)) return;
