@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '../fixtures/host';
 import { AppPage } from '../pages/app-page';
+import { MusicPanel } from '../pages/music-panel';
 import { ScorePage } from '../pages/score-page';
 import { toolPath } from '../../shared/node/toolchain';
 
@@ -115,4 +116,43 @@ test('add a cut at the playhead and remove it by the ids, each one undo step; it
   await expect(page.locator('[data-testid="shot-marker"][data-ms="3000"]')).toHaveCount(1, {
     timeout: 30_000,
   });
+});
+
+test('a finished take in the prompt panel is placed on its lane at the playhead, one undo step', async ({
+  page,
+  host,
+}) => {
+  const { clip } = makeMedia(await mkdtemp(join(tmpdir(), 'score-place-e2e-')));
+  const app = new AppPage(page);
+  await app.open(host.url);
+  await app.goTo('Score');
+  const score = new ScorePage(page);
+  await score.openVideo(clip);
+  await expect(page.getByTestId('score-media-steps')).toHaveCount(0, { timeout: 30_000 });
+
+  // A short piece from the Music prompt panel (not the workspace's Generate: no take lands).
+  await page.getByRole('button', { name: /prompt panels/i }).click();
+  const music = new MusicPanel(page);
+  await music.fill('Calm felt piano, slow', 6);
+  await music.generate.click();
+  const place = page.getByTestId('take-place');
+  await expect(place).toBeEnabled({ timeout: 90_000 });
+  const placed = page.locator('[data-testid="take"][data-lane="music"]');
+  await expect(placed).toHaveCount(0);
+
+  // The playhead to 2 s, then Place on timeline: the take starts there on the music lane.
+  await page.getByRole('slider', { name: /playhead/i }).focus();
+  for (let i = 0; i < 2; i++) await page.keyboard.press('Shift+ArrowRight');
+  const depth = Number(await score.undoDepth.textContent());
+  await place.click();
+  await expect(placed).toHaveCount(1, { timeout: 15_000 });
+  await expect(placed).toHaveAttribute('data-start-ms', '2000');
+  const endMs = Number(await placed.getAttribute('data-end-ms'));
+  expect(Math.abs(endMs - 8000)).toBeLessThanOrEqual(100);
+  await expect(score.undoDepth).toHaveText(String(depth + 1));
+  // The panel's card keeps `take` without the timeline's attributes.
+  await expect(page.locator('[data-testid="take"]:not([data-lane])')).toHaveCount(1);
+
+  await page.keyboard.press('Control+z');
+  await expect(placed).toHaveCount(0);
 });

@@ -20,3 +20,4 @@ export * from './placement';
 export * from './shot-edits';
 export * from './shot-sensitivity';
 export * from './mix-peaks';
+export * from './panel-take';
