@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { execFileSync } from 'node:child_process';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -93,6 +94,11 @@ test('add a cut at the playhead and remove it by the ids, each one undo step; it
   await expect(added).toHaveCount(1);
   await expect(score.shotMarkers).toHaveCount(detected.length + 1);
   await expect(score.undoDepth).toHaveText(String(depth + 1));
+
+  // The timeline with its shot handles, Mix lane and shot tools passes axe-core.
+  const axe = await new AxeBuilder({ page }).include('[data-testid="timeline"]').analyze();
+  const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id} at ${v.nodes[0]?.target.join(' ')}`)).toEqual([]);
 
   // Undo takes it away, redo brings it back.
   await page.keyboard.press('Control+z');
