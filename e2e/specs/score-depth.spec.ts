@@ -55,6 +55,10 @@ test('import a 5 s wav onto the audio lane, delete it, undo brings it back', asy
   const take = page.locator('[data-testid="take"][data-lane="audio"]');
   await expect(take).toHaveCount(1, { timeout: 30_000 });
   await expect(take).toHaveAttribute('data-start-ms', '0');
+  // The Mix lane closes the timeline and draws the mix, the imported file in it.
+  const mixLane = page.locator('[data-testid="lane"][data-lane="mix"]');
+  await expect(mixLane).toHaveCount(1);
+  await expect(mixLane.locator('canvas')).toHaveCount(1);
   const endMs = Number(await take.getAttribute('data-end-ms'));
   expect(Math.abs(endMs - 5000)).toBeLessThanOrEqual(50);
   await expect(page.getByTestId('score-import-error')).toHaveCount(0);
