@@ -15,6 +15,7 @@ import { musicRenderSpeed } from './music-figures';
 import { subtitleParseSpeed } from './subtitle-figures';
 import { subtitlesEditor } from './subtitles-editor';
 import { timelineDrag } from './timeline-drag';
+import { audioImportFigure } from './audio-import';
 import { dubDropFigures, dubQueueFigures } from './dub-figures';
 import { dubLineFigures } from './dub-line-figures';
 import { dubSideBySideDrift } from './dub-side-by-side';
@@ -50,6 +51,7 @@ const sections: [string, () => Promise<string[]>][] = [
   ['Subtitles', () => subtitleParseSpeed()],
   ['Media', () => mediaFigures(workDir)],
   ['Renderer', () => timelineDrag()],
+  ['Renderer', () => audioImportFigure()],
   ['Renderer', () => subtitlesEditor()],
   ['Dub', () => dubDropFigures(workDir)],
   ['Dub', () => dubQueueFigures(workDir)],

@@ -12,6 +12,7 @@ import {
   type TimelineSegment,
 } from '../../shared/domain/project/document';
 import { formatRow } from './measure';
+import { LAST_PROJECT_FILE } from '../../electron/main/services/project/last-project';
 import { TOOL, toolPath } from '../../shared/node/toolchain';
 
 const VIDEO_SECONDS = 360;
@@ -188,6 +189,8 @@ export async function timelineDrag(): Promise<string[]> {
   takes.forEach((path, i) => makeTake(path, 330 + 110 * i));
   const document: ProjectDocument = {
     ...newProjectDocument('bench', 'Drag bench', Date.now()),
+    kind: 'score',
+    media: { path: video },
     score: scorePartSchema.parse({
       video: { path: video, durationMs: VIDEO_SECONDS * 1000, hasAudio: true, fps: 25 },
       lanes: { music: lane('m'), sfx: lane('s') },
@@ -204,17 +207,21 @@ export async function timelineDrag(): Promise<string[]> {
   };
   const projectPath = join(projectDir, 'Drag bench.soundstage');
   await writeFile(projectPath, JSON.stringify(document));
-  const host = await startHost(join(dir, 'data'), projectDir);
+  // The app reopens the project main remembers as the last one open (editor/project store,
+  // docs/decisions/081): the bench puts its project there, as a restart would find it.
+  const dataDir = join(dir, 'data');
+  await mkdir(dataDir, { recursive: true });
+  await writeFile(
+    join(dataDir, LAST_PROJECT_FILE),
+    JSON.stringify({ version: 1, path: projectPath }),
+  );
+  const host = await startHost(dataDir, projectDir);
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--autoplay-policy=no-user-gesture-required'],
   });
   try {
     const page = await browser.newPage({ viewport: { width: 1360, height: 860 } });
-    await page.addInitScript(
-      (path) => localStorage.setItem('soundstage.score.project', path),
-      projectPath,
-    );
     await page.goto(host.url);
     await page.getByTestId('segment').first().waitFor({ timeout: 60_000 });
     // Waveform and shot changes of the 6-minute clip are read once (then cached by main).

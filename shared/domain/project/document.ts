@@ -109,6 +109,17 @@ export const scorePartSchema = z.object({
     .object({ music: z.string().max(2000).default(''), sfx: z.string().max(2000).default('') })
     .optional(),
   shotThreshold: z.number().min(0.05).max(0.9).default(0.3),
+  /**
+   * Shot changes edited by hand (shared/domain/timeline/shot-edits.ts): cuts added, and detected
+   * cuts removed, kept apart from detection so a new scan keeps them. Optional: older documents
+   * have none.
+   */
+  shots: z
+    .object({
+      addedMs: z.array(ms).max(2000).default([]),
+      removedMs: z.array(ms).max(2000).default([]),
+    })
+    .optional(),
   loudness: z.enum(LOUDNESS_PRESETS).default('streaming'),
   /** Where the editor was: restored on reopen. */
   view: z

@@ -17,3 +17,7 @@ export * from './lane';
 export * from './edits';
 export * from './snap';
 export * from './placement';
+export * from './shot-edits';
+export * from './shot-sensitivity';
+export * from './mix-peaks';
+export * from './panel-take';

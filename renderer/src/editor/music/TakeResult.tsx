@@ -9,6 +9,7 @@ import { Notice } from '../../ui/Notice';
 import { Waveform } from '../../ui/waveform/Waveform';
 import { useTakes } from './music-store';
 import { takeHandoff } from './stream-positions';
+import { useTakeAction } from './take-actions';
 import { suggestedSaveName, takeTitle } from './take-view';
 
 /** A finished take: waveform, play/pause, Save as… and where it was saved. */
@@ -27,6 +28,8 @@ export function TakeResult({ job, file }: { job: Job; file: JobFile }) {
   });
   const reveal = useApiMutation('files:reveal');
   const browser = hostLink().mode === 'browser';
+  // The screen's own action (Score: Place on timeline), first as the one most used there.
+  const action = useTakeAction(job, file);
 
   return (
     <div className="take__result">
@@ -41,6 +44,7 @@ export function TakeResult({ job, file }: { job: Job; file: JobFile }) {
         />
       )}
       <div className="row">
+        {action.button}
         <Button
           icon={<SaveIcon />}
           data-testid="take-save"
@@ -69,6 +73,7 @@ export function TakeResult({ job, file }: { job: Job; file: JobFile }) {
           {browser ? 'Show location' : 'Reveal in folder'}
         </Button>
       </div>
+      {action.problem}
       {savedPath && (
         <Notice tone="ok" title="Saved" testId="take-saved-path">
           <span className="mono">{savedPath}</span>

@@ -7,6 +7,8 @@ import type { ViewportStore } from './viewport';
 import { WaveformCanvas } from './WaveformCanvas';
 
 export interface SourceLaneProps {
+  /** `mix`: the same waveform lane showing the current mix (Score's Mix lane). */
+  kind?: 'source' | 'mix';
   laneId: string;
   label: string;
   peaks: LanePeaks | undefined;
@@ -18,20 +20,24 @@ export interface SourceLaneProps {
   onSeek(ms: number): void;
 }
 
-/** The video's own sound from media:peaks; a click moves the playhead there. */
+/**
+ * The video's own sound from media:peaks (or, as the Mix lane, the mix the screen computed from
+ * every lane's peaks); a click moves the playhead there.
+ */
 export const SourceLane = memo(function SourceLane(props: SourceLaneProps) {
-  const { label, peaks, note, muted, pxPerSecond, durationMs } = props;
+  const { label, peaks, note, muted, pxPerSecond, durationMs, kind = 'source' } = props;
   const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
     if (event.button !== 0) return;
     const left = event.currentTarget.getBoundingClientRect().left;
     props.onSeek(msAtPx(event.clientX - left, pxPerSecond, durationMs));
   };
-  const detail = note ? undefined : peaks ? (muted ? 'Muted' : 'Video sound') : 'Loading waveform…';
+  const heard = kind === 'mix' ? 'Everything heard' : 'Video sound';
+  const detail = note ? undefined : peaks ? (muted ? 'Muted' : heard) : 'Loading waveform…';
   return (
     <div
-      className={`lane lane--source${muted ? ' lane--muted' : ''}`}
+      className={`lane lane--${kind}${muted ? ' lane--muted' : ''}`}
       data-testid="lane"
-      data-lane="source"
+      data-lane={kind}
       data-lane-id={props.laneId}
       role="group"
       aria-label={`${label} lane`}
@@ -46,7 +52,7 @@ export const SourceLane = memo(function SourceLane(props: SourceLaneProps) {
             pxPerSecond={pxPerSecond}
             lengthMs={Math.min(durationMs, peaksLengthMs(peaks))}
             durationMs={durationMs}
-            height={LANE_PX.source}
+            height={LANE_PX[kind]}
           />
         ) : (
           <p className={`lane__note${note ? '' : ' lane__note--loading'}`}>

@@ -111,6 +111,18 @@ describe('Timeline markup', () => {
     ]);
   });
 
+  it('makes shot markers buttons, one in the tab order, when the screen can edit them', () => {
+    const actions = { selectedMs: 11_000, onSelect: noop, onRemove: noop };
+    const markers = byTestId(render({ shotActions: actions }), 'shot-marker');
+    expect(markers.map((m) => m.name)).toEqual(['button', 'button']);
+    expect(markers.map((m) => m.attrs['aria-pressed'])).toEqual(['false', 'true']);
+    expect(markers.map((m) => m.attrs.tabindex)).toEqual(['-1', '0']);
+    expect(markers[1]!.attrs['aria-label']).toMatch(/^Shot change at /);
+    // Read-only: plain lines again, out of the accessibility tree.
+    const readOnly = byTestId(render({ shotActions: actions, readOnly: true }), 'shot-marker');
+    expect(readOnly.map((m) => m.name)).toEqual(['div', 'div']);
+  });
+
   it('shows a read-only lane without edge handles', () => {
     expect(byTestId(render({ readOnly: true }), 'segment-edge')).toEqual([]);
     expect(byTestId(render({ readOnly: true }), 'segment')).toHaveLength(2);

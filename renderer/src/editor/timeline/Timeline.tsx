@@ -5,6 +5,7 @@ import {
   useRef,
   useState,
   type CSSProperties,
+  type ReactNode,
   type Ref,
 } from 'react';
 import type { TimelineSegment } from '../../../../shared/domain/project/document';
@@ -16,7 +17,7 @@ import { SegmentLane } from './SegmentLane';
 import { snapKind } from './snapping';
 import { SourceLane } from './SourceLane';
 import { TakeLane } from './TakeLane';
-import { DragGuideLine, Playhead, ShotMarkers } from './TimelineOverlay';
+import { DragGuideLine, Playhead, ShotMarkers, type ShotMarkerActions } from './TimelineOverlay';
 import { TimelineToolbar } from './TimelineToolbar';
 import type { TimelineLane } from './types';
 import { useEdgeDrag } from './use-edge-drag';
@@ -35,6 +36,10 @@ export interface TimelineProps {
   pxPerSecond: number;
   onZoom(pxPerSecond: number): void;
   shotsMs: readonly number[];
+  /** The screen's own actions in the timeline's toolbar (Score: add/remove shot change). */
+  tools?: ReactNode;
+  /** Makes shot changes selectable and removable (Score); without it they are plain lines. */
+  shotActions?: ShotMarkerActions;
   lanes: readonly TimelineLane[];
   /** Extra per-segment messages from the screen (e.g. a refused request), by segment id. */
   problems?: Readonly<Record<string, string>>;
@@ -180,6 +185,7 @@ export function Timeline(props: TimelineProps) {
     '--lane-source': `${LANE_PX.source}px`,
     '--lane-prompt': `${LANE_PX.music}px`,
     '--lane-take': `${LANE_PX.take}px`,
+    '--lane-mix': `${LANE_PX.mix}px`,
   } as CSSProperties;
 
   return (
@@ -198,6 +204,7 @@ export function Timeline(props: TimelineProps) {
         onZoomIn={() => zoomBy(ZOOM_STEP)}
         onZoomOut={() => zoomBy(1 / ZOOM_STEP)}
         onFit={fit}
+        tools={props.tools}
       />
       <div className="timeline__scroll" ref={scrollRef}>
         <div className="timeline__content" style={{ width: HEAD_PX + contentPx }}>
@@ -218,10 +225,11 @@ export function Timeline(props: TimelineProps) {
               pxPerSecond,
               durationMs,
             };
-            if (lane.kind === 'source') {
+            if (lane.kind === 'source' || lane.kind === 'mix') {
               return (
                 <SourceLane
                   key={lane.id}
+                  kind={lane.kind}
                   {...common}
                   peaks={lane.peaks}
                   note={lane.note}
@@ -273,7 +281,11 @@ export function Timeline(props: TimelineProps) {
               />
             );
           })}
-          <ShotMarkers shotsMs={shotsMs} pxPerSecond={pxPerSecond} />
+          <ShotMarkers
+            shotsMs={shotsMs}
+            pxPerSecond={pxPerSecond}
+            actions={readOnly ? undefined : props.shotActions}
+          />
           {guide ? <DragGuideLine guide={guide} pxPerSecond={pxPerSecond} /> : null}
           <Playhead ms={playheadMs} pxPerSecond={pxPerSecond} />
         </div>

@@ -1,4 +1,4 @@
-import { memo } from 'react';
+import { memo, type KeyboardEvent } from 'react';
 import { msToPx } from './scale';
 import { formatTimecode } from './segment-name';
 import type { SnapKind } from './snapping';
@@ -9,24 +9,97 @@ const SNAP_WORDS: Record<SnapKind, string> = {
   edge: 'other lane',
 };
 
+/** What a screen that lets the user edit shot changes passes to the markers. */
+export interface ShotMarkerActions {
+  /** The selected shot change, by its time; null when none is. */
+  selectedMs: number | null;
+  /** A click, Enter or Space on a marker (and arrow keys between markers) selects it. */
+  onSelect(ms: number): void;
+  /** Delete or Backspace on a focused marker. */
+  onRemove(ms: number): void;
+}
+
 /**
- * Lines across every lane (the pointer passes through them to the lanes below): shot changes,
- * the guide of a dragged edge and the playhead.
+ * Lines across every lane (the pointer passes through them to the lanes below) for the shot
+ * changes. With `actions`, each also has a handle in the ruler band: a button that selects it
+ * (click, Enter), moves to the neighbour (←/→) and removes it (Delete). One handle is in the tab
+ * order (roving tabindex), so many cuts do not make many tab stops.
  */
 export const ShotMarkers = memo(function ShotMarkers(props: {
   shotsMs: readonly number[];
   pxPerSecond: number;
+  actions?: ShotMarkerActions | undefined;
 }) {
-  const { shotsMs, pxPerSecond } = props;
+  const { shotsMs, pxPerSecond, actions } = props;
+  if (!actions) {
+    return (
+      <div className="timeline__overlay" aria-hidden="true">
+        {shotsMs.map((ms) => (
+          <div
+            key={ms}
+            className="shot-marker"
+            data-testid="shot-marker"
+            data-ms={ms}
+            style={{ left: msToPx(ms, pxPerSecond) }}
+          />
+        ))}
+      </div>
+    );
+  }
+  const { selectedMs, onSelect, onRemove } = actions;
+  const focusIndex = Math.max(0, selectedMs === null ? 0 : shotsMs.indexOf(selectedMs));
+  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
+    const ms = shotsMs[index]!;
+    if (event.key === 'Delete' || event.key === 'Backspace') {
+      event.preventDefault();
+      // Focus stays in the group: on the handle that takes the removed one's place.
+      const group = event.currentTarget.parentElement;
+      onRemove(ms);
+      requestAnimationFrame(() => {
+        const handles = group?.querySelectorAll('button');
+        if (!handles || handles.length === 0) return;
+        (handles[Math.min(index, handles.length - 1)] as HTMLButtonElement).focus();
+      });
+      return;
+    }
+    const step = event.key === 'ArrowLeft' ? -1 : event.key === 'ArrowRight' ? 1 : 0;
+    if (step === 0 || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    event.preventDefault();
+    const next = shotsMs[index + step];
+    if (next === undefined) return;
+    onSelect(next);
+    const handles = event.currentTarget.parentElement?.querySelectorAll('button');
+    (handles?.[index + step] as HTMLButtonElement | undefined)?.focus();
+  };
   return (
-    <div className="timeline__overlay" aria-hidden="true">
+    <div
+      className="timeline__overlay timeline__overlay--shots"
+      role="group"
+      aria-label="Shot changes"
+    >
       {shotsMs.map((ms) => (
         <div
+          key={`line-${ms}`}
+          className={`shot-line${selectedMs === ms ? ' shot-line--selected' : ''}`}
+          aria-hidden="true"
+          style={{ left: msToPx(ms, pxPerSecond) }}
+        />
+      ))}
+      {shotsMs.map((ms, index) => (
+        <button
           key={ms}
-          className="shot-marker"
+          type="button"
+          className={`shot-marker shot-marker--handle${selectedMs === ms ? ' shot-marker--selected' : ''}`}
           data-testid="shot-marker"
           data-ms={ms}
+          data-selected={selectedMs === ms ? 'true' : undefined}
+          aria-pressed={selectedMs === ms}
+          aria-label={`Shot change at ${formatTimecode(ms)}`}
+          title={`Shot change at ${formatTimecode(ms)} (Delete removes it)`}
+          tabIndex={index === focusIndex ? 0 : -1}
           style={{ left: msToPx(ms, pxPerSecond) }}
+          onClick={() => onSelect(ms)}
+          onKeyDown={(event) => onKeyDown(event, index)}
         />
       ))}
     </div>

@@ -10,6 +10,8 @@ export interface TimelineToolbarProps {
   onZoomIn(): void;
   onZoomOut(): void;
   onFit(): void;
+  /** The screen's own timeline actions (Score: shot changes), shown before the view controls. */
+  tools?: ReactNode;
 }
 
 /** View controls above the lanes; the same actions are on keys (=, -, 0, N) in the screen. */
@@ -20,6 +22,7 @@ export function TimelineToolbar(props: TimelineToolbarProps) {
         <span className="timeline__now">{formatTimecode(props.playheadMs)}</span>
         <span className="timeline__total"> / {formatTimecode(props.durationMs)}</span>
       </span>
+      {props.tools}
       <div className="timeline__tools" role="group" aria-label="Timeline view">
         {props.onSnappingChange ? (
           <Button

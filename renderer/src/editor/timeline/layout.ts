@@ -5,6 +5,6 @@
  */
 export const HEAD_PX = 148;
 export const RULER_PX = 30;
-export const LANE_PX = { source: 72, music: 48, sfx: 48, take: 34 } as const;
+export const LANE_PX = { source: 72, music: 48, sfx: 48, take: 34, mix: 56 } as const;
 /** Width of the grab zone around a segment edge (resize cursor). */
 export const EDGE_GRAB_PX = 10;

@@ -2,8 +2,11 @@ import type { TimelineSegment } from '../../../../shared/domain/project/document
 import type { LaneProblem } from '../../../../shared/domain/timeline';
 import type { LanePeaks } from './peaks';
 
-/** What a lane shows: the video's sound, a prompt lane (segments), or the takes of a lane. */
-export type LaneKind = 'source' | 'music' | 'sfx' | 'take';
+/**
+ * What a lane shows: the video's sound, a prompt lane (segments), the takes of a lane, or the
+ * waveform of the whole mix (drawn like the source, from peaks the screen computed).
+ */
+export type LaneKind = 'source' | 'music' | 'sfx' | 'take' | 'mix';
 
 /** One generated take, drawn as one row of a take lane. The screen decides which is active. */
 export interface TimelineTake {

@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import { MusicPanel } from '../../editor/music/MusicPanel';
+import { TakeActionProvider } from '../../editor/music/take-actions';
+import { usePlaceFromPanel } from './use-place-from-panel';
 import { ScoreTools } from './ScoreTools';
 
 /**
@@ -8,6 +10,7 @@ import { ScoreTools } from './ScoreTools';
  */
 export function PromptPanels({ collapsible = false }: { collapsible?: boolean }) {
   const [open, setOpen] = useState(!collapsible);
+  const place = usePlaceFromPanel();
   if (!open) {
     return (
       <button
@@ -33,8 +36,10 @@ export function PromptPanels({ collapsible = false }: { collapsible?: boolean })
           </button>
         </div>
       )}
-      <MusicPanel />
-      <ScoreTools />
+      <TakeActionProvider action={place}>
+        <MusicPanel />
+        <ScoreTools />
+      </TakeActionProvider>
     </section>
   );
 }

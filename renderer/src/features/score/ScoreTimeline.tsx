@@ -12,8 +12,11 @@ import { editLane, editPrompt } from './lane-edits';
 import * as player from '../../editor/media/player';
 import { useScorePart, useScoreStore } from './score-store';
 import { chooseTake, deleteTake, placeTake, takesOf } from './take-edits';
-import { selectTake, useTakeSelection } from './take-selection';
+import { selectShot, selectTake, useShotSelection, useTakeSelection } from './take-selection';
+import { removeShotChange } from './shot-edits';
+import { ShotTools } from './ShotTools';
 import { useTakePeaks } from './use-take-peaks';
+import { useMixPeaks } from './use-mix-peaks';
 import type { Take } from '../../../../shared/domain/project/document';
 import { useTransport } from '../../editor/media/transport-store';
 
@@ -27,11 +30,14 @@ export function ScoreTimeline({
   durationMs,
   peaks,
   shotsMs,
+  detectedMs,
   handle,
 }: {
   durationMs: number;
   peaks: DecodedPeaks | undefined;
+  /** Shot changes as shown (detected and edited by hand); `detectedMs` as found by the scan. */
   shotsMs: readonly number[];
+  detectedMs: readonly number[];
   handle?: Ref<TimelineHandle>;
 }) {
   const part = useScorePart();
@@ -45,7 +51,9 @@ export function ScoreTimeline({
   const projectPath = useScoreStore((s) => s.project?.path);
   const fallbackRef = useRef<TimelineHandle>(null);
   const selectedTakeId = useTakeSelection((s) => s.takeId);
+  const selectedShotMs = useShotSelection((s) => s.ms);
   const takePeaks = useTakePeaks(part.takes);
+  const mixPeaks = useMixPeaks(part, peaks, takePeaks);
 
   const lanes = useMemo((): TimelineLane[] => {
     const { mix } = part;
@@ -122,8 +130,15 @@ export function ScoreTimeline({
         allHeard: true,
         muted: mix.audio.muted,
       },
+      {
+        kind: 'mix',
+        id: 'mix',
+        label: 'Mix',
+        ...(mixPeaks ? { peaks: mixPeaks } : {}),
+        ...(part.video ? {} : { note: 'No video' }),
+      },
     ];
-  }, [part, peaks, pending, projectPath, takePeaks]);
+  }, [part, peaks, pending, projectPath, takePeaks, mixPeaks]);
 
   const commit = (laneId: string, segments: TimelineSegment[]) => {
     if (readOnly || !isPromptLane(laneId)) return;
@@ -139,6 +154,22 @@ export function ScoreTimeline({
       pxPerSecond={pxPerSecond}
       onZoom={(next) => set({ pxPerSecond: next })}
       shotsMs={shotsMs}
+      tools={<ShotTools shotsMs={shotsMs} detectedMs={detectedMs} />}
+      {...(readOnly
+        ? {}
+        : {
+            shotActions: {
+              selectedMs: selectedShotMs,
+              onSelect: (ms: number) => {
+                selectShot(ms);
+                player.seek(ms);
+              },
+              onRemove: (ms: number) => {
+                selectShot(ms);
+                removeShotChange(detectedMs, shotsMs);
+              },
+            },
+          })}
       lanes={lanes}
       snapping={snapping}
       onSnappingChange={(on) => set({ snapping: on })}
@@ -147,6 +178,7 @@ export function ScoreTimeline({
         if (!isPromptLane(laneId)) return;
         set({ selected: { lane: laneId, id } });
         selectTake(null);
+        selectShot(null);
       }}
       selectedTakeId={selectedTakeId}
       onSelectTake={(_laneId, takeId) => selectTake(takeId)}

@@ -50,7 +50,14 @@ export function ScoreWorkspace({ opener }: { opener: ProjectOpener }) {
   }, [durationMs, project.path]);
   const save = useCallback(() => void saveNow(), [saveNow]);
   const openExport = useCallback(() => setExportOpen(true), []);
-  useScoreCommands({ shotsMs: media.shotsMs, fps, openExport, save, zoom });
+  useScoreCommands({
+    shotsMs: media.shotsMs,
+    detectedMs: media.detectedMs,
+    fps,
+    openExport,
+    save,
+    zoom,
+  });
   useUndoClaim();
 
   const notices = opener.verdict?.notices ?? [];
@@ -103,6 +110,7 @@ export function ScoreWorkspace({ opener }: { opener: ProjectOpener }) {
         durationMs={durationMs}
         peaks={media.peaks}
         shotsMs={media.shotsMs}
+        detectedMs={media.detectedMs}
         handle={timeline}
       />
       <MixPreview peaks={media.peaks} />

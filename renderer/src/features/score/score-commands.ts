@@ -11,10 +11,13 @@ import * as player from '../../editor/media/player';
 import { useScoreStore } from './score-store';
 import { cycleTake } from './take-edits';
 import { deleteSelection } from './take-selection';
+import { addShotAtPlayhead, removeShotChange } from './shot-edits';
 import { useTransport } from '../../editor/media/transport-store';
 
 export interface ScoreCommandDeps {
+  /** Shot changes as shown (detected, with the user's edits) and as detected. */
   shotsMs: readonly number[];
+  detectedMs: readonly number[];
   fps: number;
   openExport: () => void;
   save: () => void;
@@ -33,7 +36,7 @@ function editable(): boolean {
  * commands, routed here by the undo claim (use-undo-claim.ts).
  */
 export function useScoreCommands(deps: ScoreCommandDeps): void {
-  const { shotsMs, fps, openExport, save, zoom } = deps;
+  const { shotsMs, detectedMs, fps, openExport, save, zoom } = deps;
   const commands = useMemo(() => {
     const frameMs = 1000 / (fps > 0 ? fps : 25);
     const edges = () => {
@@ -171,11 +174,27 @@ export function useScoreCommands(deps: ScoreCommandDeps): void {
       },
       {
         id: 'score.delete',
-        label: 'Delete segment or take',
+        label: 'Delete segment, take or shot change',
         keys: ['Delete'],
         group: edit,
         enabled: editable,
-        run: deleteSelection,
+        run: () => deleteSelection(() => removeShotChange(detectedMs, shotsMs)),
+      },
+      {
+        id: 'score.shot-add',
+        label: 'Add shot change at playhead',
+        keys: ['M'],
+        group: edit,
+        enabled: editable,
+        run: () => addShotAtPlayhead(detectedMs),
+      },
+      {
+        id: 'score.shot-remove',
+        label: 'Remove selected (or nearest) shot change',
+        keys: ['Shift+M'],
+        group: edit,
+        enabled: editable,
+        run: () => removeShotChange(detectedMs, shotsMs),
       },
       {
         id: 'score.take-previous',
@@ -220,6 +239,6 @@ export function useScoreCommands(deps: ScoreCommandDeps): void {
         run: openExport,
       },
     ].map((command) => ({ ...command, scope: 'score' as const }));
-  }, [shotsMs, fps, openExport, save, zoom]);
+  }, [shotsMs, detectedMs, fps, openExport, save, zoom]);
   useCommands('score', commands);
 }

@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { useFoundShots } from '../../editor/media/use-found-shots';
 import { decodePeaks } from '../../editor/timeline';
 import { useApiQuery } from '../../bridge/query';
+import { mergeShots } from '../../../../shared/domain/timeline';
 import { useScorePart } from './score-store';
 
 export interface MediaStep {
@@ -12,7 +13,8 @@ export interface MediaStep {
 
 /**
  * What the workspace needs of the open video, fetched in parallel and cached by main on disk:
- * a URL the video element can load, waveform peaks (only when there is sound) and shot changes.
+ * a URL the video element can load, waveform peaks (only when there is sound) and shot changes
+ * (detected, and as shown: with the cuts added and removed by hand).
  */
 export function useScoreMedia() {
   const part = useScorePart();
@@ -32,7 +34,9 @@ export function useScoreMedia() {
   );
 
   // Markers appear as main finds them; the answer (cached on disk per file) replaces them.
-  const shotsMs = useFoundShots(path, part.shotThreshold, shots.data?.shotsMs);
+  const detectedMs = useFoundShots(path, part.shotThreshold, shots.data?.shotsMs);
+  // What the timeline shows and snaps to: the user's own cuts over the detected ones.
+  const shotsMs = useMemo(() => mergeShots(detectedMs, part.shots), [detectedMs, part.shots]);
 
   // Decoded once for both the waveform lane and the duck preview.
   const decoded = useMemo(() => (peaks.data ? decodePeaks(peaks.data) : undefined), [peaks.data]);
@@ -60,6 +64,7 @@ export function useScoreMedia() {
   return {
     videoUrl: url.data?.url,
     peaks: decoded,
+    detectedMs,
     shotsMs,
     steps,
     loading: steps.some((s) => s.state === 'pending'),
