@@ -17,3 +17,4 @@ export * from './lane';
 export * from './edits';
 export * from './snap';
 export * from './placement';
+export * from './loop-region';

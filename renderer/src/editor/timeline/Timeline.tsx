@@ -16,7 +16,7 @@ import { SegmentLane } from './SegmentLane';
 import { snapKind } from './snapping';
 import { SourceLane } from './SourceLane';
 import { TakeLane } from './TakeLane';
-import { DragGuideLine, Playhead, ShotMarkers } from './TimelineOverlay';
+import { DragGuideLine, LoopBand, Playhead, ShotMarkers } from './TimelineOverlay';
 import { TimelineToolbar } from './TimelineToolbar';
 import type { TimelineLane } from './types';
 import { useEdgeDrag } from './use-edge-drag';
@@ -55,6 +55,8 @@ export interface TimelineProps {
   /** A take moved or trimmed: once per gesture (pointer-up or one key press). */
   onPlaceTake?: (laneId: string, takeId: string, placement: Placement) => void;
   onDeleteTake?: (laneId: string, takeId: string) => void;
+  /** The region playback loops in, drawn across the lanes; null or absent = no loop. */
+  loopRegion?: { startMs: number; endMs: number } | null;
   /** One video frame in ms: the keyboard step of the ruler and of segment trims (default 40). */
   frameMs?: number;
   minSegmentMs?: number;
@@ -274,6 +276,9 @@ export function Timeline(props: TimelineProps) {
             );
           })}
           <ShotMarkers shotsMs={shotsMs} pxPerSecond={pxPerSecond} />
+          {props.loopRegion ? (
+            <LoopBand region={props.loopRegion} pxPerSecond={pxPerSecond} />
+          ) : null}
           {guide ? <DragGuideLine guide={guide} pxPerSecond={pxPerSecond} /> : null}
           <Playhead ms={playheadMs} pxPerSecond={pxPerSecond} />
         </div>

@@ -12,6 +12,7 @@ import { editLane, editPrompt } from './lane-edits';
 import * as player from '../../editor/media/player';
 import { useScorePart, useScoreStore } from './score-store';
 import { chooseTake, deleteTake, placeTake, takesOf } from './take-edits';
+import { useLoop, useLoopRegion } from './loop-store';
 import { selectTake, useTakeSelection } from './take-selection';
 import { useTakePeaks } from './use-take-peaks';
 import type { Take } from '../../../../shared/domain/project/document';
@@ -46,6 +47,8 @@ export function ScoreTimeline({
   const fallbackRef = useRef<TimelineHandle>(null);
   const selectedTakeId = useTakeSelection((s) => s.takeId);
   const takePeaks = useTakePeaks(part.takes);
+  const looping = useLoop((s) => s.enabled);
+  const loopRegion = useLoopRegion();
 
   const lanes = useMemo((): TimelineLane[] => {
     const { mix } = part;
@@ -166,6 +169,7 @@ export function ScoreTimeline({
         laneId === 'music-takes' ? chooseTake('music', takeId) : chooseTake('sfx', takeId)
       }
       frameMs={1000 / (part.video?.fps ?? 25)}
+      loopRegion={looping ? loopRegion : null}
     />
   );
 }
