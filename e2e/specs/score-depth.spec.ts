@@ -103,6 +103,7 @@ test('a task form sends every option it shows, and the engine keeps them', async
   await app.goTo('Score');
   const score = new ScorePage(page);
   await score.openVideo(clip);
+  await page.getByRole('button', { name: /prompt panels: music and sound from text/i }).click();
   await page.getByTestId('score-tool').selectOption('video_to_video_music');
   const form = page.getByRole('form', { name: 'Video with music' });
   const chooser = page.waitForEvent('filechooser');
@@ -117,7 +118,9 @@ test('a task form sends every option it shows, and the engine keeps them', async
   await expect(variants).toHaveValue('1');
   // A bad value stops at its field: nothing can be sent.
   await variants.fill('11');
-  await expect(form.getByText('Variants must be a whole number from 1 to 10.')).toBeVisible();
+  await expect(
+    form.getByRole('alert').filter({ hasText: 'Variants must be a whole number from 1 to 10.' }),
+  ).toBeVisible();
   await expect(form.getByTestId('task-submit')).toBeDisabled();
 
   await variants.fill('2');
@@ -173,7 +176,6 @@ test('loop the in/out range: playback returns to its start; duck depth changes t
   // Play from 1 s: the playhead passes 2.5 s, then comes back into the region's start.
   await page.keyboard.press('Shift+ArrowLeft');
   await page.keyboard.press('Shift+ArrowLeft');
-  await page.keyboard.press('Shift+ArrowRight');
   await expect.poll(at).toBe(1000);
   await page.getByRole('button', { name: 'Play (Space)' }).click();
   await expect.poll(at, { timeout: 10_000 }).toBeGreaterThan(2500);
