@@ -64,6 +64,13 @@ describe('computeCharge', () => {
     );
   });
 
+  it('bills each music or sound variant in full', () => {
+    const one = computeCharge({ type: 'video_to_sound', seconds: 12 });
+    const three = computeCharge({ type: 'video_to_sound', seconds: 12, variants: 3 });
+    expect(three.amount).toBe(quantizeUsd(one.amount * 3));
+    expect(three.explanation).toContain('12 s × 3 variants');
+  });
+
   it('explains the floor and the default languages', () => {
     expect(computeCharge({ type: 'dubbing', seconds: 3, languages: 1 }).explanation).toContain(
       '10 s minimum',

@@ -38,7 +38,7 @@ export interface BillingUnits {
   seconds: number;
   /** dubbing: requested languages (undefined = omitted, billed as 3); proofread: target languages (0 = transcript only). */
   languages?: number;
-  /** video-analysis: variants_num (default 1). */
+  /** variants_num (default 1): video-analysis briefs, or music and sound takes, each billed. */
   variants?: number;
   /** dubbing: subtitle scripts supplied (a free dubbing preview excludes them). */
   scripts?: boolean;
@@ -99,8 +99,16 @@ function countSeconds(units: BillingUnits, seconds: number): { raw: number; how:
         how: `${secondsText(perBrief)} × ${plural(variants, 'variant')}${raised}`,
       };
     }
-    default:
-      return { raw: seconds, how: secondsText(seconds) };
+    default: {
+      // Music and sound takes bill linearly per variant (docs/api-notes.md 6.1, 7).
+      const variants = units.variants ?? 1;
+      return variants > 1
+        ? {
+            raw: seconds * variants,
+            how: `${secondsText(seconds)} × ${plural(variants, 'variant')}`,
+          }
+        : { raw: seconds, how: secondsText(seconds) };
+    }
   }
 }
 
@@ -110,8 +118,8 @@ const FLOORED_TOTAL: readonly TaskType[] = ['dubbing', 'proofread'];
 /**
  * The spec's billing rules: dubbing = seconds × languages with the 10 s floor after the
  * multiplication (omitted languages bill three); proofread = seconds × max(1, targets), 10 s
- * floor; video-analysis = a 10 s-floored brief × variants_num; every other type = seconds at
- * its rate.
+ * floor; video-analysis = a 10 s-floored brief × variants_num; every other type = seconds ×
+ * variants_num at its rate.
  */
 export function computeCharge(units: BillingUnits): ChargeBreakdown {
   const rate = RATES_PER_SECOND[units.type];

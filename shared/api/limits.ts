@@ -11,7 +11,12 @@ export const LIMITS = {
   textToMusicPromptMaxChars: 1000,
   textToMusicDuration: { min: 5, max: 360 },
   textToSfxDuration: { min: 1, max: 180 },
+  /** video-analysis briefs (docs/api-notes.md 6.12). */
   variantsNum: { min: 1, max: 5 },
+  /** Music and sound takes: 1–10, more than one only as a task (docs/api-notes.md 6.1–6.3, 6.7, 7). */
+  generationVariantsNum: { min: 1, max: 10 },
+  /** How closely video-to-music follows the prompt over the picture; the service's default is 0.5 (6.2). */
+  promptInfluence: { min: 0, max: 1, default: 0.5 },
   usageDays: { min: 1, max: 365, default: 30 },
   segments: {
     maxItems: 30,

@@ -99,6 +99,30 @@ export const wholeSecondsSchema = (range: { min: number; max: number }) => {
   return z.number(message).int(message).min(range.min, message).max(range.max, message);
 };
 
+/** How many takes to generate, 1 to `range.max`; the message states the whole rule. */
+export const variantsSchema = (
+  range: { min: number; max: number } = LIMITS.generationVariantsNum,
+) => {
+  const message = `Variants must be a whole number from ${range.min} to ${range.max}.`;
+  return z.number(message).int(message).min(range.min, message).max(range.max, message).default(1);
+};
+
+/** prompt_influence 0–1, default 0.5; 0 is meaningful and sent (docs/api-notes.md 6.2). */
+export const promptInfluenceSchema = () => {
+  const { min, max } = LIMITS.promptInfluence;
+  const message = `Prompt influence must be a number from ${min} to ${max}.`;
+  return z
+    .number(message)
+    .min(min, message)
+    .max(max, message)
+    .default(LIMITS.promptInfluence.default);
+};
+
+/** Decimal text the way the service reads a float: 0.5, 0, 1 (never "0.50" or "5e-1"). */
+export function formNumber(value: number): string {
+  return String(Math.round(value * 1000) / 1000);
+}
+
 export const languageCodeSchema = z.enum(LANGUAGE_CODES, {
   error: (issue) => `Unsupported language code: ${JSON.stringify(issue.input)}.`,
 });

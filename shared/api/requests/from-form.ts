@@ -99,4 +99,4 @@ function readField(name: string, value: string | number | boolean): Read {
 }
 
 /** Fields whose schema type is a number (the wire carries them as decimal text). */
-const NUMBER_FIELDS = new Set(['duration', 'variants_num']);
+const NUMBER_FIELDS = new Set(['duration', 'variants_num', 'prompt_influence']);

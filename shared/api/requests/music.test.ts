@@ -28,6 +28,8 @@ describe('text-to-music request', () => {
         duration: '30',
         mode: 'async',
         output_format: 'wav',
+        variants_num: '1',
+        stems: 'false',
         segments:
           '[{"start":0,"end":10,"prompt":"soft intro"},{"start":10,"end":30,"prompt":"drums enter"}]',
       },
@@ -58,9 +60,20 @@ describe('text-to-music request', () => {
       { ...base, segments: [{ start: 1, end: 30, prompt: 'a' }] },
       'segments.0.start',
     ],
-    ['an unknown field', { ...base, stems: true }, ''],
+    ['an unknown field', { ...base, seed: 4 }, ''],
+    ['several variants on a stream', { ...base, variants_num: 2 }, 'variants_num'],
+    ['stems on a stream', { ...base, stems: true }, 'stems'],
+    ['0 variants', { ...base, mode: 'async', variants_num: 0 }, 'variants_num'],
+    ['11 variants', { ...base, mode: 'async', variants_num: 11 }, 'variants_num'],
+    ['a fractional variant count', { ...base, mode: 'async', variants_num: 1.5 }, 'variants_num'],
   ])('refuses %s', (_label, input, path) => {
     expectRefused('text_to_music', input, path);
+  });
+
+  it('sends variants_num and stems on an async request (docs/api-notes.md 6.1)', () => {
+    expect(
+      formOf('text_to_music', { ...base, mode: 'async', variants_num: 10, stems: true }).fields,
+    ).toMatchObject({ mode: 'async', variants_num: '10', stems: 'true' });
   });
 
   it('accepts the limits themselves', () => {
@@ -90,10 +103,28 @@ describe('video-to-music request', () => {
         prompt: 'tense strings',
         segments:
           '[{"start":0,"end":10,"prompt":"soft intro"},{"start":10,"end":30,"prompt":"drums enter"}]',
+        prompt_influence: '0.5',
         mode: 'stream',
       },
       files: { video: '/media/clip.mp4' },
     });
+  });
+
+  it('sends prompt_influence on a stream too, 0 included (docs/api-notes.md 6.2)', () => {
+    expect(formOf('video_to_music', { video: '/a.mp4', prompt_influence: 0 }).fields).toEqual({
+      prompt_influence: '0',
+      mode: 'stream',
+    });
+    expect(
+      formOf('video_to_music', { video: '/a.mp4', prompt_influence: 0.85 }).fields.prompt_influence,
+    ).toBe('0.85');
+  });
+
+  it('sends variants_num and stems on an async request', () => {
+    expect(
+      formOf('video_to_music', { video: '/a.mp4', mode: 'async', variants_num: 3, stems: true })
+        .fields,
+    ).toMatchObject({ variants_num: '3', stems: 'true' });
   });
 
   it('renders an async request from a URL with every setting explicit, and omits a blank prompt', () => {
@@ -107,10 +138,13 @@ describe('video-to-music request', () => {
     ).toEqual({
       fields: {
         video_url: 'http://cdn.example/clip.mp4',
+        prompt_influence: '0.5',
         mode: 'async',
         output_format: 'm4a',
         preserve_speech: 'false',
         ducking: 'true',
+        variants_num: '1',
+        stems: 'false',
       },
       files: {},
     });
@@ -139,25 +173,55 @@ describe('video-to-music request', () => {
     ],
     ['an empty segment list', { video: '/a.mp4', segments: [] }, 'segments'],
     ['a non-boolean ducking', { video: '/a.mp4', mode: 'async', ducking: 'true' }, 'ducking'],
+    ['prompt_influence over 1', { video: '/a.mp4', prompt_influence: 1.01 }, 'prompt_influence'],
+    ['prompt_influence under 0', { video: '/a.mp4', prompt_influence: -0.1 }, 'prompt_influence'],
+    [
+      'an unreadable prompt_influence',
+      { video: '/a.mp4', prompt_influence: NaN },
+      'prompt_influence',
+    ],
+    ['several variants on a stream', { video: '/a.mp4', variants_num: 2 }, 'variants_num'],
+    ['stems on a stream', { video: '/a.mp4', stems: true }, 'stems'],
   ])('refuses %s', (_label, input, path) => {
     expectRefused('video_to_music', input, path);
   });
 });
 
 describe('video-to-video-music request', () => {
-  it('always sends preserve_speech', () => {
+  it('sends every setting explicitly, with the service defaults (docs/api-notes.md 6.3)', () => {
     expect(formOf('video_to_video_music', { video: '/a.mp4' })).toEqual({
-      fields: { preserve_speech: 'false' },
+      fields: {
+        prompt_influence: '0.5',
+        keep_original_sound: 'false',
+        preserve_speech: 'false',
+        ducking: 'false',
+        variants_num: '1',
+      },
       files: { video: '/a.mp4' },
     });
     expect(
       formOf('video_to_video_music', {
         video_url: 'https://x.example/a.mp4',
         prompt: 'jazz',
+        segments: SEGMENTS,
+        prompt_influence: 0.2,
+        keep_original_sound: true,
         preserve_speech: true,
+        ducking: true,
+        variants_num: 4,
       }),
     ).toEqual({
-      fields: { video_url: 'https://x.example/a.mp4', prompt: 'jazz', preserve_speech: 'true' },
+      fields: {
+        video_url: 'https://x.example/a.mp4',
+        prompt: 'jazz',
+        segments:
+          '[{"start":0,"end":10,"prompt":"soft intro"},{"start":10,"end":30,"prompt":"drums enter"}]',
+        prompt_influence: '0.2',
+        keep_original_sound: 'true',
+        preserve_speech: 'true',
+        ducking: 'true',
+        variants_num: '4',
+      },
       files: {},
     });
   });
@@ -166,7 +230,18 @@ describe('video-to-video-music request', () => {
     ['neither video nor URL', {}, 'video'],
     ['both video and URL', { video: '/a.mp4', video_url: 'https://x.example/a.mp4' }, 'video'],
     ['the legacy isolate_vocals field', { video: '/a.mp4', isolate_vocals: true }, ''],
-    ['segments, which the spec does not list here', { video: '/a.mp4', segments: SEGMENTS }, ''],
+    [
+      'segments that are not contiguous',
+      { video: '/a.mp4', segments: [SEGMENTS[0], { start: 11, end: 20, prompt: 'b' }] },
+      'segments.1.start',
+    ],
+    ['11 variants', { video: '/a.mp4', variants_num: 11 }, 'variants_num'],
+    ['prompt_influence over 1', { video: '/a.mp4', prompt_influence: 2 }, 'prompt_influence'],
+    [
+      'a non-boolean keep_original_sound',
+      { video: '/a.mp4', keep_original_sound: 'yes' },
+      'keep_original_sound',
+    ],
   ])('refuses %s', (_label, input, path) => {
     expectRefused('video_to_video_music', input, path);
   });

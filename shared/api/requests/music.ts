@@ -3,12 +3,15 @@ import { LIMITS, MUSIC_OUTPUT_FORMATS } from '../limits';
 import {
   addSegmentIssues,
   formBool,
+  formNumber,
   optionalPromptSchema,
+  promptInfluenceSchema,
   requireExactlyOne,
   requiredPromptSchema,
   segmentItemsSchema,
   setSegments,
   setText,
+  variantsSchema,
   videoForm,
   videoSourceShape,
   wholeSecondsSchema,
@@ -19,16 +22,34 @@ import {
 export const MUSIC_MODES = ['stream', 'async'] as const;
 export type MusicMode = (typeof MUSIC_MODES)[number];
 
-/** The stream always carries m4a; other formats are async finalize-time transcodes (docs/api-notes.md 4.2). */
-function addStreamFormatIssue(
+/**
+ * What a stream cannot carry (docs/api-notes.md 3.2, 4.2): it is always one m4a take, so other
+ * formats, several variants and stems need async delivery; the service answers 400 otherwise.
+ */
+function addStreamIssues(
   ctx: z.RefinementCtx,
-  request: { mode: MusicMode; output_format: string },
+  request: { mode: MusicMode; output_format: string; variants_num: number; stems: boolean },
 ): void {
-  if (request.mode === 'stream' && request.output_format !== 'm4a') {
+  if (request.mode !== 'stream') return;
+  if (request.output_format !== 'm4a') {
     ctx.addIssue({
       code: 'custom',
       path: ['output_format'],
       message: 'A stream always delivers m4a. Choose async delivery for WAV or MP3.',
+    });
+  }
+  if (request.variants_num > 1) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['variants_num'],
+      message: 'A stream carries one take. Choose async delivery for several variants.',
+    });
+  }
+  if (request.stems) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['stems'],
+      message: 'This setting needs async delivery.',
     });
   }
 }
@@ -40,9 +61,11 @@ export const textToMusicRequestSchema = z
     mode: z.enum(MUSIC_MODES).default('stream'),
     output_format: z.enum(MUSIC_OUTPUT_FORMATS).default('m4a'),
     segments: segmentItemsSchema.optional(),
+    variants_num: variantsSchema(),
+    stems: z.boolean().default(false),
   })
   .superRefine((request, ctx) => {
-    addStreamFormatIssue(ctx, request);
+    addStreamIssues(ctx, request);
     // The requested duration is known here, so the last-end rule is checked at once.
     if (request.segments) addSegmentIssues(ctx, request.segments, request.duration);
   });
@@ -53,15 +76,19 @@ export const videoToMusicRequestSchema = z
     ...videoSourceShape,
     prompt: optionalPromptSchema(),
     segments: segmentItemsSchema.optional(),
+    // Allowed on a stream too (docs/api-notes.md 6.2).
+    prompt_influence: promptInfluenceSchema(),
     mode: z.enum(MUSIC_MODES).default('stream'),
     output_format: z.enum(MUSIC_OUTPUT_FORMATS).default('m4a'),
     preserve_speech: z.boolean().default(false),
     // The live service defaults to false since 2026-08-05 (docs/api-notes.md 11.2); the app sends it.
     ducking: z.boolean().default(false),
+    variants_num: variantsSchema(),
+    stems: z.boolean().default(false),
   })
   .superRefine((request, ctx) => {
     requireExactlyOne(request, ctx, 'video', 'video_url', 'video');
-    addStreamFormatIssue(ctx, request);
+    addStreamIssues(ctx, request);
     if (request.mode === 'stream') {
       // The service answers 400 when these reach a stream request (docs/api-notes.md 3.2, 6.2).
       for (const key of ['preserve_speech', 'ducking'] as const) {
@@ -78,13 +105,26 @@ export const videoToMusicRequestSchema = z
   });
 export type VideoToMusicRequest = z.output<typeof videoToMusicRequestSchema>;
 
+/**
+ * Always async (docs/api-notes.md 6.3). The result is the music alone unless a voice source is
+ * kept: keep_original_sound (the whole track; wins over preserve_speech) or preserve_speech (the
+ * isolated speech); ducking picks a dynamic duck over a static mix of that voice.
+ */
 export const videoToVideoMusicRequestSchema = z
   .strictObject({
     ...videoSourceShape,
     prompt: optionalPromptSchema(),
+    segments: segmentItemsSchema.optional(),
+    prompt_influence: promptInfluenceSchema(),
+    keep_original_sound: z.boolean().default(false),
     preserve_speech: z.boolean().default(false),
+    ducking: z.boolean().default(false),
+    variants_num: variantsSchema(),
   })
-  .superRefine((request, ctx) => requireExactlyOne(request, ctx, 'video', 'video_url', 'video'));
+  .superRefine((request, ctx) => {
+    requireExactlyOne(request, ctx, 'video', 'video_url', 'video');
+    if (request.segments) addSegmentIssues(ctx, request.segments);
+  });
 export type VideoToVideoMusicRequest = z.output<typeof videoToVideoMusicRequestSchema>;
 
 export function textToMusicForm(request: TextToMusicRequest): FormParts {
@@ -93,7 +133,11 @@ export function textToMusicForm(request: TextToMusicRequest): FormParts {
     files: {},
   };
   parts.fields.mode = request.mode;
-  if (request.mode === 'async') parts.fields.output_format = request.output_format;
+  if (request.mode === 'async') {
+    parts.fields.output_format = request.output_format;
+    parts.fields.variants_num = String(request.variants_num);
+    parts.fields.stems = formBool(request.stems);
+  }
   setSegments(parts, request.segments);
   return parts;
 }
@@ -102,12 +146,15 @@ export function videoToMusicForm(request: VideoToMusicRequest): FormParts {
   const parts = videoForm(request);
   setText(parts, 'prompt', request.prompt);
   setSegments(parts, request.segments);
+  parts.fields.prompt_influence = formNumber(request.prompt_influence);
   parts.fields.mode = request.mode;
   // Async-only fields are left off a stream request, which the service refuses with them (docs/api-notes.md 3.2).
   if (request.mode === 'async') {
     parts.fields.output_format = request.output_format;
     parts.fields.preserve_speech = formBool(request.preserve_speech);
     parts.fields.ducking = formBool(request.ducking);
+    parts.fields.variants_num = String(request.variants_num);
+    parts.fields.stems = formBool(request.stems);
   }
   return parts;
 }
@@ -115,6 +162,11 @@ export function videoToMusicForm(request: VideoToMusicRequest): FormParts {
 export function videoToVideoMusicForm(request: VideoToVideoMusicRequest): FormParts {
   const parts = videoForm(request);
   setText(parts, 'prompt', request.prompt);
+  setSegments(parts, request.segments);
+  parts.fields.prompt_influence = formNumber(request.prompt_influence);
+  parts.fields.keep_original_sound = formBool(request.keep_original_sound);
   parts.fields.preserve_speech = formBool(request.preserve_speech);
+  parts.fields.ducking = formBool(request.ducking);
+  parts.fields.variants_num = String(request.variants_num);
   return parts;
 }

@@ -24,6 +24,7 @@ import {
 import {
   videoToSoundForm,
   videoToSoundRequestSchema,
+  videoToVideoSoundForm,
   videoToVideoSoundRequestSchema,
 } from './sound';
 
@@ -57,7 +58,7 @@ const FORM_RENDERERS: { [T in TaskType]: (request: TaskRequest<T>) => FormParts 
   video_to_sfx: videoToSfxForm,
   video_to_video_sfx: videoToVideoSfxForm,
   video_to_sound: videoToSoundForm,
-  video_to_video_sound: videoToSoundForm,
+  video_to_video_sound: videoToVideoSoundForm,
   audio_ducking: audioDuckingForm,
   dubbing: dubbingForm,
   proofread: proofreadForm,

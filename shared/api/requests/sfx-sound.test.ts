@@ -142,11 +142,16 @@ describe('video-to-sfx and video-to-video-sfx requests', () => {
 });
 
 describe('video-to-sound and video-to-video-sound requests', () => {
+  const EXTRA = {
+    video_to_sound: { output_format: 'wav' },
+    video_to_video_sound: { keep_original_sound: 'false' },
+  } as const;
+
   it.each(['video_to_sound', 'video_to_video_sound'] as const)(
-    '%s sends preserve_speech and ducking explicitly',
+    '%s sends preserve_speech, ducking and variants_num explicitly',
     (type) => {
       expect(formOf(type, { video: '/v.mp4' })).toEqual({
-        fields: { preserve_speech: 'false', ducking: 'false' },
+        fields: { preserve_speech: 'false', ducking: 'false', variants_num: '1', ...EXTRA[type] },
         files: { video: '/v.mp4' },
       });
       expect(
@@ -157,6 +162,7 @@ describe('video-to-sound and video-to-video-sound requests', () => {
           segments: SEGMENTS,
           preserve_speech: true,
           ducking: true,
+          variants_num: 3,
         }),
       ).toEqual({
         fields: {
@@ -166,11 +172,30 @@ describe('video-to-sound and video-to-video-sound requests', () => {
           segments: SEGMENTS_JSON,
           preserve_speech: 'true',
           ducking: 'true',
+          variants_num: '3',
+          ...EXTRA[type],
         },
         files: {},
       });
     },
   );
+
+  it('video_to_sound sends its output format; wav is the default (docs/api-notes.md 6.7)', () => {
+    expect(
+      formOf('video_to_sound', { video: '/v.mp4', output_format: 'mp3' }).fields.output_format,
+    ).toBe('mp3');
+    expectRefused('video_to_sound', { video: '/v.mp4', output_format: 'flac' }, 'output_format');
+    expectRefused('video_to_sound', { video: '/v.mp4', keep_original_sound: true }, '');
+  });
+
+  it('video_to_video_sound sends keep_original_sound and refuses an output format (6.8)', () => {
+    expect(
+      formOf('video_to_video_sound', { video: '/v.mp4', keep_original_sound: true }).fields
+        .keep_original_sound,
+    ).toBe('true');
+    expectRefused('video_to_video_sound', { video: '/v.mp4', output_format: 'wav' }, '');
+    expectRefused('video_to_video_sound', { video: '/v.mp4', variants_num: 0 }, 'variants_num');
+  });
 
   it.each([
     ['neither video nor URL', {}, 'video'],

@@ -25,6 +25,8 @@ export interface ChargeEstimate {
 
 /** A free dubbing call is a 15-second single-language preview without scripts (docs/api-notes.md 6.10). */
 function trialApplies(units: BillingUnits): boolean {
+  // Several takes or briefs are never covered by a free call (docs/api-notes.md 6.1).
+  if ((units.variants ?? 1) > 1) return false;
   if (units.type !== 'dubbing') return true;
   return units.languages === 1 && units.scripts !== true;
 }

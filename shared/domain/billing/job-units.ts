@@ -23,9 +23,12 @@ export function billingUnitsForJob(
   mediaSeconds?: number,
 ): BillingUnits | null {
   const { type, fields } = request;
+  const variants = Number(fields.variants_num ?? 1);
+  // Music and sound takes bill per variant, like a new request (billingUnitsForRequest).
+  const perVariant = Number.isInteger(variants) && variants > 1 ? { variants } : {};
   if (type === 'text_to_music' || type === 'text_to_sfx') {
     const seconds = Number(fields.duration ?? fields.duration_seconds);
-    return Number.isFinite(seconds) && seconds > 0 ? { type, seconds } : null;
+    return Number.isFinite(seconds) && seconds > 0 ? { type, seconds, ...perVariant } : null;
   }
   if (mediaSeconds === undefined) return null;
   const languages = countJsonArray(fields.languages);
@@ -41,12 +44,10 @@ export function billingUnitsForJob(
       };
     case 'proofread':
       return { type, seconds: mediaSeconds, languages: languages ?? 0 };
-    case 'video_analysis': {
-      const variants = Number(fields.variants_num ?? 1);
+    case 'video_analysis':
       return { type, seconds: mediaSeconds, variants: Number.isFinite(variants) ? variants : 1 };
-    }
     default:
-      return { type, seconds: mediaSeconds };
+      return { type, seconds: mediaSeconds, ...perVariant };
   }
 }
 

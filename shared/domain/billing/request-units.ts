@@ -13,8 +13,14 @@ export function billingUnitsForRequest<T extends TaskType>(
   request: TaskRequest<T>,
   mediaSeconds?: number,
 ): BillingUnits | null {
+  const variants = (request as { variants_num?: number }).variants_num;
+  const perVariant = variants !== undefined && variants > 1 ? { variants } : {};
   if (type === 'text_to_music' || type === 'text_to_sfx') {
-    return { type, seconds: (request as TaskRequest<'text_to_music' | 'text_to_sfx'>).duration };
+    return {
+      type,
+      seconds: (request as TaskRequest<'text_to_music' | 'text_to_sfx'>).duration,
+      ...perVariant,
+    };
   }
   if (mediaSeconds === undefined) return null;
   switch (type) {
@@ -40,6 +46,6 @@ export function billingUnitsForRequest<T extends TaskType>(
         variants: (request as TaskRequest<'video_analysis'>).variants_num,
       };
     default:
-      return { type, seconds: mediaSeconds };
+      return { type, seconds: mediaSeconds, ...perVariant };
   }
 }

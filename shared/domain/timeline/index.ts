@@ -21,3 +21,4 @@ export * from './shot-edits';
 export * from './shot-sensitivity';
 export * from './mix-peaks';
 export * from './panel-take';
+export * from './loop-region';

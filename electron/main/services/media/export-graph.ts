@@ -18,6 +18,11 @@ export interface MixPlan {
   source: { path: string; gainDb: number } | null;
   tracks: MixTrack[];
   duck: { enabled: boolean; depthDb: number };
+  /**
+   * The source keys the duck but is not heard: the music stem, ducked exactly as in the mix
+   * (stems.ts). False or absent in the mix itself.
+   */
+  sourceKeyOnly?: boolean;
 }
 
 const RATE = 48_000;
@@ -86,17 +91,26 @@ export function mixFilterGraph(plan: MixPlan): { inputs: string[]; graph: string
     if (source && plan.duck.enabled && plan.duck.depthDb > 0) {
       // The compressor is keyed by the source as heard (after its gain); attack and release follow
       // the usual ducking ramps (down ~150 ms, back up ~500 ms).
-      chains.push(`[src]asplit=2[srcmix][key]`);
+      let key = source;
+      if (!plan.sourceKeyOnly) {
+        chains.push(`[src]asplit=2[srcmix][key]`);
+        key = 'key';
+        source = 'srcmix';
+      }
       chains.push(
-        `[${musicLabel}][key]sidechaincompress=threshold=0.01:ratio=20:attack=150:release=500:` +
+        `[${musicLabel}][${key}]sidechaincompress=threshold=0.01:ratio=20:attack=150:release=500:` +
           `mix=${duckMix(plan.duck.depthDb).toFixed(4)}[ducked]`,
       );
-      source = 'srcmix';
       musicLabel = 'ducked';
+      // A stem keyed by the source without it: the key is used up by the compressor.
+      if (plan.sourceKeyOnly) source = null;
     }
     lanes.unshift(musicLabel);
   }
-  if (source) lanes.unshift(source);
+  if (source && plan.sourceKeyOnly) {
+    // Nothing to key: the source is dropped (a graph output may not be left unconnected).
+    chains.push(`[${source}]anullsink`);
+  } else if (source) lanes.unshift(source);
   if (lanes.length === 1) chains.push(`[${lanes[0]}]anull[mix]`);
   else chains.push(`${sum(lanes)},${fit}[mix]`);
   return { inputs, graph: chains.join(';') };

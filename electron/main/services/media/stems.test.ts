@@ -72,6 +72,24 @@ beforeAll(async () => {
   await ffmpeg(['-f', 'lavfi', '-i', 'sine=frequency=660:sample_rate=48000:duration=6', music]);
   await ffmpeg(['-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=44100:duration=2', voice]);
 });
+/** Mean level of a file in dBFS (ffmpeg's volumedetect). */
+async function meanVolumeDb(file: string): Promise<number> {
+  const { stderr } = await run(toolPath('ffmpeg'), [
+    '-hide_banner',
+    '-nostats',
+    '-i',
+    file,
+    '-af',
+    'volumedetect',
+    '-f',
+    'null',
+    '-',
+  ]);
+  const match = /mean_volume:\s*(-?[\d.]+) dB/.exec(stderr);
+  if (!match) throw new Error(`no mean_volume in: ${stderr}`);
+  return Number(match[1]);
+}
+
 afterAll(async () => {
   await fs.rm(base, { recursive: true, force: true });
 });
@@ -128,5 +146,43 @@ describe('stems', () => {
     // No hidden partial file is left behind.
     const left = await fs.readdir(path.dirname(mixed));
     expect(left.filter((name) => name.includes('partial'))).toEqual([]);
+  });
+
+  it('ducks the music stem as the mix does, by the chosen depth', async () => {
+    const media = new MediaService({
+      cacheDir: path.join(base, 'cache'),
+      projectFolder: () => path.join(base, 'project-duck'),
+      emit: () => undefined,
+      spawn: (command, args) => spawnTool(command, args),
+    });
+    const durationMs = Math.round((await probe(video)).durationS * 1000);
+    const musicStemDb = async (duck: { enabled: boolean; depthDb: number }, name: string) => {
+      const exported = await media.export(
+        exportRequestSchema.parse({
+          exportId: randomUUID(),
+          kind: 'audio',
+          videoPath: video,
+          durationMs,
+          source: { gainDb: 0 },
+          tracks: [{ role: 'music', path: music, gainDb: -6 }],
+          duck,
+          loudness: 'streaming',
+          stems: true,
+          name,
+        }),
+      );
+      expect(exported.ok).toBe(true);
+      if (!exported.ok) throw new Error(exported.error.message);
+      const stem = exported.value.stems.find((s) => s.lane === 'music')!;
+      return meanVolumeDb(stem.path);
+    };
+    // The source (a tone all through) keys the duck for the whole clip.
+    const dry = await musicStemDb({ enabled: false, depthDb: 12 }, 'Dry');
+    const light = await musicStemDb({ enabled: true, depthDb: 6 }, 'Light');
+    const deep = await musicStemDb({ enabled: true, depthDb: 18 }, 'Deep');
+    expect(dry - light).toBeGreaterThan(3);
+    expect(light - deep).toBeGreaterThan(6);
+    // The source itself is not in the music stem: it stays a plain ducked tone, below the dry one.
+    expect(deep).toBeLessThan(dry);
   });
 });

@@ -23,9 +23,9 @@ export interface StemFile {
 
 /**
  * One plan per lane with sound: the same graph as the mix with only that lane in it, so each
- * stem is exactly the export's length and in sync with it. The duck needs the source as its key,
- * so stems are undocked lanes at their gains; a mixed WAV is never written here, so no stem name
- * carries "mix" (docs/editing.md, "Stems").
+ * stem is exactly the export's length and in sync with it. The music stem keeps the mix's duck:
+ * the source still keys the compressor but is not heard in it, so the stems summed are the mix
+ * (docs/editing.md, "Stems"). A mixed WAV is never written here, so no stem name carries "mix".
  */
 export function stemPlans(plan: MixPlan): { lane: string; label: string; plan: MixPlan }[] {
   const noDuck = { enabled: false, depthDb: 0 };
@@ -34,9 +34,18 @@ export function stemPlans(plan: MixPlan): { lane: string; label: string; plan: M
       return plan.source ? [{ lane, label, plan: { ...plan, tracks: [], duck: noDuck } }] : [];
     }
     const tracks: MixTrack[] = plan.tracks.filter((track) => track.role === lane);
-    return tracks.length > 0
-      ? [{ lane, label, plan: { ...plan, source: null, tracks, duck: noDuck } }]
-      : [];
+    if (tracks.length === 0) return [];
+    const ducked =
+      lane === 'music' && plan.source !== null && plan.duck.enabled && plan.duck.depthDb > 0;
+    return [
+      {
+        lane,
+        label,
+        plan: ducked
+          ? { ...plan, tracks, sourceKeyOnly: true }
+          : { ...plan, source: null, tracks, duck: noDuck },
+      },
+    ];
   });
 }
 

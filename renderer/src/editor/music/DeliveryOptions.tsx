@@ -1,4 +1,4 @@
-import { MUSIC_OUTPUT_FORMATS } from '../../../../shared/api/limits';
+import { LIMITS, MUSIC_OUTPUT_FORMATS } from '../../../../shared/api/limits';
 import { Field } from '../../ui/Field';
 import type { MusicDelivery, MusicOutputFormat } from './music-form';
 
@@ -7,15 +7,34 @@ export interface DeliveryOptionsProps {
   outputFormat: MusicOutputFormat;
   onDelivery: (delivery: MusicDelivery) => void;
   onFormat: (format: MusicOutputFormat) => void;
+  variants: number;
+  variantsError?: string;
+  onVariants: (variants: number) => void;
+  stems: boolean;
+  /** Why stems cannot be asked for here (the local engine has no separator), if so. */
+  stemsUnavailable?: string | undefined;
+  onStems: (stems: boolean) => void;
 }
 
-/** Stream or async, and the file format (which only an async generation can choose). */
+const { min: MIN_VARIANTS, max: MAX_VARIANTS } = LIMITS.generationVariantsNum;
+
+/**
+ * Stream or async, and what only an async generation can choose: the file format, several
+ * variants and stems (docs/api-notes.md 6.1). Each starts on the service's default.
+ */
 export function DeliveryOptions({
   delivery,
   outputFormat,
   onDelivery,
   onFormat,
+  variants,
+  variantsError,
+  onVariants,
+  stems,
+  stemsUnavailable,
+  onStems,
 }: DeliveryOptionsProps) {
+  const streaming = delivery === 'stream';
   return (
     <div className="music-form__options">
       <fieldset className="field music-form__group">
@@ -71,6 +90,53 @@ export function DeliveryOptions({
           </select>
         )}
       </Field>
+      <Field
+        label="Variants"
+        aside={`${MIN_VARIANTS}–${MAX_VARIANTS}`}
+        help={
+          streaming
+            ? 'A stream is one take. Switch to Async for several.'
+            : 'Each variant is a separate take, billed in full. Service default: 1.'
+        }
+        error={streaming ? undefined : variantsError}
+      >
+        {(ids) => (
+          <input
+            id={ids.id}
+            className="input input--num"
+            type="number"
+            data-testid="music-variants"
+            min={MIN_VARIANTS}
+            max={MAX_VARIANTS}
+            step={1}
+            value={streaming ? 1 : Number.isFinite(variants) ? variants : ''}
+            disabled={streaming}
+            aria-invalid={ids.invalid}
+            aria-describedby={ids.describedBy}
+            onChange={(e) =>
+              onVariants(e.target.value === '' ? Number.NaN : Number(e.target.value))
+            }
+          />
+        )}
+      </Field>
+      <div className="field">
+        <label className="check">
+          <input
+            type="checkbox"
+            data-testid="music-stems"
+            checked={!streaming && !stemsUnavailable && stems}
+            disabled={streaming || !!stemsUnavailable}
+            onChange={(e) => onStems(e.target.checked)}
+          />
+          Separate stems
+        </label>
+        <span className="field__help">
+          {stemsUnavailable ??
+            (streaming
+              ? 'Needs async delivery.'
+              : 'Drums, bass, vocals and other for each take. Free. Service default: off.')}
+        </span>
+      </div>
     </div>
   );
 }

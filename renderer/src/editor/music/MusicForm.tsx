@@ -43,7 +43,9 @@ export function MusicForm() {
 
   const generate = () => {
     if (!canGenerate) return;
-    submit.mutate(buildMusicRequest(draft));
+    // The local engine refuses stems (docs/engine-notes.md 6); its box is locked off there.
+    const form = engine.data?.kind === 'local' ? { ...draft, stems: false } : draft;
+    submit.mutate(buildMusicRequest(form));
   };
   // Ctrl/Cmd+Enter generates from anywhere on the Score screen, the prompt box included.
   useCommands('score', [
@@ -170,6 +172,16 @@ export function MusicForm() {
         outputFormat={draft.outputFormat}
         onDelivery={(delivery) => draft.set({ delivery })}
         onFormat={(outputFormat) => draft.set({ outputFormat })}
+        variants={draft.variants}
+        {...(check.variants ? { variantsError: check.variants } : {})}
+        onVariants={(variants) => draft.set({ variants })}
+        stems={draft.stems}
+        stemsUnavailable={
+          engine.data?.kind === 'local'
+            ? 'The built-in local engine cannot separate stems; the cloud service can.'
+            : undefined
+        }
+        onStems={(stems) => draft.set({ stems })}
       />
 
       {submit.error && !shownAtField && <ErrorNotice error={submit.error} testId="music-error" />}
@@ -195,7 +207,15 @@ export function MusicForm() {
             <span data-testid="capability-blocker">{unavailable}</span>
           ) : check.ok ? (
             <span className="stack music-form__ready">
-              <EstimateLine units={{ type: 'text_to_music', seconds: draft.duration }} />
+              <EstimateLine
+                units={{
+                  type: 'text_to_music',
+                  seconds: draft.duration,
+                  ...(draft.delivery === 'async' && draft.variants > 1
+                    ? { variants: draft.variants }
+                    : {}),
+                }}
+              />
               <span className="faint small">
                 <kbd>{isMac ? '⌘' : 'Ctrl'}</kbd> + <kbd>Enter</kbd>
               </span>

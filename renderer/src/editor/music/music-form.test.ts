@@ -90,6 +90,23 @@ describe('buildMusicRequest', () => {
   it('shortens long labels', () => {
     expect(charCount(buildMusicRequest(form({ prompt: 'y'.repeat(300) })).label)).toBe(55);
   });
+  it('sends variants_num and stems with async delivery only (docs/api-notes.md 6.1)', () => {
+    const async = buildMusicRequest(form({ delivery: 'async', variants: 4, stems: true }));
+    expect(async.fields).toMatchObject({ variants_num: 4, stems: true, output_format: 'm4a' });
+    const stream = buildMusicRequest(form({ variants: 4, stems: true }));
+    expect(stream.fields.variants_num).toBeUndefined();
+    expect(stream.fields.stems).toBeUndefined();
+    expect(DEFAULT_MUSIC_FORM).toMatchObject({ variants: 1, stems: false });
+  });
+  it('stops a variant count out of 1–10 at its field', () => {
+    const check = checkMusicForm(form({ delivery: 'async', variants: 11 }));
+    expect(check.ok).toBe(false);
+    expect(check.variants).toMatch(/from 1 to 10/);
+    expect(checkMusicForm(form({ delivery: 'async', variants: Number.NaN })).variants).toMatch(
+      /from 1 to 10/,
+    );
+    expect(checkMusicForm(form({ variants: 11 })).ok).toBe(true);
+  });
 });
 
 describe('segment rows', () => {

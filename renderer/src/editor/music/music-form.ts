@@ -22,6 +22,10 @@ export interface MusicForm {
   segments: SegmentRow[];
   delivery: MusicDelivery;
   outputFormat: MusicOutputFormat;
+  /** Takes to generate (async only; the service's default is 1). NaN while the box is blank. */
+  variants: number;
+  /** Split each take into drums, bass, vocals and other (async only; default off). */
+  stems: boolean;
 }
 
 export const DEFAULT_MUSIC_FORM: MusicForm = {
@@ -31,11 +35,14 @@ export const DEFAULT_MUSIC_FORM: MusicForm = {
   segments: [],
   delivery: 'stream',
   outputFormat: 'm4a',
+  variants: 1,
+  stems: false,
 };
 
 export interface MusicFormCheck {
   prompt?: string;
   duration?: string;
+  variants?: string;
   /** Problems by row index; -1 holds problems of the list as a whole. */
   segments: Map<number, SegmentProblem[]>;
   /** The first reason the form cannot be sent, for the disabled Generate button. */
@@ -69,12 +76,15 @@ export function checkMusicForm(form: MusicForm): MusicFormCheck {
     prompt: form.prompt,
     duration: form.duration,
     mode: form.delivery,
-    ...(form.delivery === 'async' ? { output_format: form.outputFormat } : {}),
+    ...(form.delivery === 'async'
+      ? { output_format: form.outputFormat, variants_num: form.variants, stems: form.stems }
+      : {}),
   });
   for (const issue of parsed.success ? [] : parsed.error.issues) {
     const field = issue.path[0];
     if (field === 'prompt') check.prompt ??= issue.message;
     else if (field === 'duration') check.duration ??= issue.message;
+    else if (field === 'variants_num') check.variants ??= issue.message;
   }
 
   if (form.useSegments) {
@@ -93,6 +103,7 @@ export function checkMusicForm(form: MusicForm): MusicFormCheck {
   check.blocker =
     check.prompt ??
     check.duration ??
+    check.variants ??
     (firstSegmentProblem ? `Fix the segments: ${firstSegmentProblem}` : undefined);
   check.ok = check.blocker === undefined;
   return check;
@@ -106,8 +117,12 @@ export function buildMusicRequest(form: MusicForm): JobRequest {
     const segments = segmentsOf(form.segments).map((s) => ({ ...s, prompt: s.prompt.trim() }));
     fields.segments = JSON.stringify(segments);
   }
-  // The service takes a non-m4a format only for async generations.
-  if (form.delivery === 'async') fields.output_format = form.outputFormat;
+  // The service takes a non-m4a format, variants and stems only for async generations (6.1).
+  if (form.delivery === 'async') {
+    fields.output_format = form.outputFormat;
+    fields.variants_num = form.variants;
+    fields.stems = form.stems;
+  }
   const short = charCount(prompt) > 48 ? `${[...prompt].slice(0, 47).join('')}…` : prompt;
   return {
     type: 'text_to_music',

@@ -34,14 +34,16 @@ export const useMusicDraft = create<MusicDraftState>()(
     {
       name: 'soundstage.music-draft',
       version: 1,
-      partialize: ({ prompt, duration, useSegments, segments, delivery, outputFormat }) => ({
+      partialize: ({
         prompt,
         duration,
         useSegments,
         segments,
         delivery,
         outputFormat,
-      }),
+        variants,
+        stems,
+      }) => ({ prompt, duration, useSegments, segments, delivery, outputFormat, variants, stems }),
     },
   ),
 );

@@ -7,7 +7,7 @@ import { LanguagesField } from './LanguagesField';
 import { ScriptsField } from './ScriptsField';
 import { SourceField } from './SourceField';
 import type { SegmentsValue, TaskValues } from './task-input';
-import type { FieldSpec } from './task-specs';
+import { helpWithDefault, type FieldSpec } from './task-specs';
 
 export interface TaskFieldProps {
   field: FieldSpec;
@@ -79,22 +79,27 @@ export function TaskField({
       );
     }
     case 'integer':
+    case 'number': {
+      const locked = streaming && field.kind === 'integer' && field.asyncOnly === true;
+      const unit = field.kind === 'integer' && field.unit ? ` ${field.unit}` : '';
       return (
         <Field
           label={field.label}
-          aside={`${field.min}–${field.max}${field.unit ? ` ${field.unit}` : ''}`}
-          help={field.help}
-          error={problems.get(field.name)?.[0]}
+          aside={`${field.min}–${field.max}${unit}`}
+          help={locked ? 'A stream is one take. Needs async delivery.' : helpWithDefault(field)}
+          error={locked ? undefined : problems.get(field.name)?.[0]}
         >
           {(ids) => (
             <input
               id={ids.id}
               className="input input--num task__number"
               type="number"
+              data-testid={`task-option-${field.name}`}
               min={field.min}
               max={field.max}
-              step={1}
-              value={str(values[field.name])}
+              step={field.kind === 'number' ? field.step : 1}
+              value={locked ? String(field.initial) : str(values[field.name])}
+              disabled={locked}
               aria-invalid={ids.invalid}
               aria-describedby={ids.describedBy}
               onChange={(e) => set({ [field.name]: e.target.value })}
@@ -102,6 +107,7 @@ export function TaskField({
           )}
         </Field>
       );
+    }
     case 'boolean': {
       const engineLock = onLocalEngine ? field.localEngine : undefined;
       const locked = (streaming && field.asyncOnly === true) || engineLock !== undefined;
@@ -110,17 +116,20 @@ export function TaskField({
           <label className="check">
             <input
               type="checkbox"
+              data-testid={`task-option-${field.name}`}
               checked={engineLock ? engineLock.value : !locked && values[field.name] === true}
               disabled={locked}
               onChange={(e) => set({ [field.name]: e.target.checked })}
             />
             {field.label}
           </label>
-          {field.help && (
-            <span className="field__help">
-              {engineLock ? engineLock.reason : locked ? 'Needs async delivery.' : field.help}
-            </span>
-          )}
+          <span className="field__help">
+            {engineLock
+              ? engineLock.reason
+              : locked
+                ? 'Needs async delivery.'
+                : helpWithDefault(field)}
+          </span>
           {problems.get(field.name)?.map((m) => (
             <span key={m} className="field__error" role="alert">
               {m}
@@ -132,11 +141,16 @@ export function TaskField({
     case 'choice': {
       const locked = streaming && field.asyncOnly === true;
       return (
-        <Field label={field.label} help={field.help} error={problems.get(field.name)?.[0]}>
+        <Field
+          label={field.label}
+          help={helpWithDefault(field)}
+          error={problems.get(field.name)?.[0]}
+        >
           {(ids) => (
             <select
               id={ids.id}
               className="select task__select"
+              data-testid={`task-option-${field.name}`}
               value={locked ? field.initial : str(values[field.name])}
               disabled={locked}
               aria-describedby={ids.describedBy}

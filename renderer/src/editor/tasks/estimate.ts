@@ -27,7 +27,9 @@ export interface Estimate {
 export function estimateCharge(units: BillingUnits, account?: AccountServices): Estimate {
   const charge = computeCharge(units);
   const trial = account?.trial?.[units.type];
-  if (trial && trial.remaining > 0 && units.type !== 'dubbing') {
+  // Several takes or briefs are never covered by a free call (docs/api-notes.md 6.1).
+  const severalTakes = (units.variants ?? 1) > 1;
+  if (trial && trial.remaining > 0 && units.type !== 'dubbing' && !severalTakes) {
     return {
       amount: 0,
       free: true,

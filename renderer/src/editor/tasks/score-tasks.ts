@@ -2,12 +2,30 @@ import { ANALYSIS_MODES } from '../../../../shared/api/requests/analysis';
 import { LIMITS, MUSIC_OUTPUT_FORMATS } from '../../../../shared/api/limits';
 import {
   audioFormatField,
+  keepOriginalSoundField,
   preserveSpeechField,
   promptField,
+  promptInfluenceField,
   segmentsField,
+  variantsField,
   videoSource,
+  type FieldSpec,
   type TaskSpec,
 } from './task-specs';
+
+/** Splits the generated music into drums, bass, vocals and other; async only, free. */
+const stemsField: FieldSpec = {
+  kind: 'boolean',
+  name: 'stems',
+  label: 'Separate stems',
+  initial: false,
+  asyncOnly: true,
+  help: 'Async only. Also delivers drums, bass, vocals and other for each take. Free.',
+  localEngine: {
+    value: false,
+    reason: 'The built-in local engine cannot separate stems; the cloud service can.',
+  },
+};
 
 /** The sound tools of the Score screen, one form each. */
 export const SCORE_TASKS: TaskSpec[] = [
@@ -35,6 +53,7 @@ export const SCORE_TASKS: TaskSpec[] = [
         max: LIMITS.textToSfxDuration.max,
         initial: 5,
         unit: 's',
+        noServiceDefault: true,
       },
       audioFormatField,
     ],
@@ -50,6 +69,7 @@ export const SCORE_TASKS: TaskSpec[] = [
       videoSource(),
       promptField('prompt', 'Style hint', 'optional, e.g. minimal piano, hopeful'),
       segmentsField,
+      promptInfluenceField,
       {
         kind: 'choice',
         name: 'output_format',
@@ -72,6 +92,8 @@ export const SCORE_TASKS: TaskSpec[] = [
         asyncOnly: true,
         help: 'Async only. Free.',
       },
+      variantsField(true),
+      stemsField,
     ],
   },
   {
@@ -104,6 +126,15 @@ export const SCORE_TASKS: TaskSpec[] = [
         initial: false,
         help: 'Pulls the source audio in and ducks the new bed under it.',
       },
+      {
+        kind: 'choice',
+        name: 'output_format',
+        label: 'Output format',
+        options: MUSIC_OUTPUT_FORMATS,
+        initial: 'wav',
+        help: 'The combined track; the music and effects stems keep their own formats.',
+      },
+      variantsField(),
     ],
   },
   {
@@ -111,7 +142,22 @@ export const SCORE_TASKS: TaskSpec[] = [
     title: 'Video with music',
     description: 'The video back with generated music muxed in.',
     result: 'video',
-    fields: [videoSource(), promptField('prompt', 'Style hint'), preserveSpeechField],
+    fields: [
+      videoSource(),
+      promptField('prompt', 'Style hint'),
+      segmentsField,
+      promptInfluenceField,
+      keepOriginalSoundField,
+      preserveSpeechField,
+      {
+        kind: 'boolean',
+        name: 'ducking',
+        label: 'Duck the music under the kept sound',
+        initial: false,
+        help: 'A dynamic duck instead of a static mix; needs a kept soundtrack or speech. Free.',
+      },
+      variantsField(),
+    ],
   },
   {
     type: 'video_to_video_sfx',
@@ -130,8 +176,10 @@ export const SCORE_TASKS: TaskSpec[] = [
       promptField('music_prompt', 'Music prompt'),
       promptField('sfx_prompt', 'Sound-effects prompt'),
       segmentsField,
+      keepOriginalSoundField,
       preserveSpeechField,
       { kind: 'boolean', name: 'ducking', label: 'Duck the music under speech', initial: false },
+      variantsField(),
     ],
   },
   {

@@ -53,7 +53,7 @@ describe('task forms', () => {
     expect(stream.blocker).toBeUndefined();
     const streamJob = buildTaskJob(s, stream.request!, 'x');
     expect(streamJob.delivery).toBe('stream');
-    expect(streamJob.fields).toEqual({ mode: 'stream' });
+    expect(streamJob.fields).toEqual({ mode: 'stream', prompt_influence: '0.5' });
     expect(streamJob.files).toEqual({ video: '/p/a.mp4' });
     const async = checkTask(
       s,

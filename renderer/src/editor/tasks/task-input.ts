@@ -35,6 +35,7 @@ export function initialValues(spec: TaskSpec): TaskValues {
         values[field.name] = '';
         break;
       case 'integer':
+      case 'number':
         values[field.name] = String(field.initial);
         break;
       case 'boolean':
@@ -60,7 +61,10 @@ export function initialValues(spec: TaskSpec): TaskValues {
 const str = (value: unknown) => (typeof value === 'string' ? value : '');
 
 function isAsyncOnly(field: FieldSpec): boolean {
-  return (field.kind === 'boolean' || field.kind === 'choice') && field.asyncOnly === true;
+  return (
+    (field.kind === 'boolean' || field.kind === 'choice' || field.kind === 'integer') &&
+    field.asyncOnly === true
+  );
 }
 
 /** The structured request shared/api/requests validates, from the form state. */
@@ -81,7 +85,9 @@ export function requestInput(spec: TaskSpec, values: TaskValues): Record<string,
       case 'text':
         input[field.name] = str(values[field.name]);
         break;
-      case 'integer': {
+      case 'integer':
+      case 'number': {
+        // Blank or unreadable text stays NaN, so the schema's range message shows at the field.
         const text = str(values[field.name]).trim();
         input[field.name] = text === '' ? Number.NaN : Number(text);
         break;
@@ -227,7 +233,13 @@ export function billingUnits(
   if (spec.type === 'dubbing')
     units.scripts =
       Object.keys((values.subtitles as Record<string, string> | undefined) ?? {}).length > 0;
-  if (spec.type === 'video_analysis') units.variants = Number(str(values.variants_num)) || 1;
+  // Every variant is billed (music and sound takes, analysis briefs); a stream is one take.
+  const variantsField = spec.fields.find(
+    (field) => field.kind === 'integer' && field.name === 'variants_num',
+  );
+  const streamed =
+    variantsField && isAsyncOnly(variantsField) && deliveryOf(spec, values) === 'stream';
+  if (variantsField && !streamed) units.variants = Number(str(values.variants_num)) || 1;
   return units;
 }
 

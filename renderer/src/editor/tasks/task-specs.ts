@@ -30,6 +30,20 @@ export type FieldSpec =
       initial: number;
       unit?: string;
       help?: string;
+      asyncOnly?: boolean;
+      /** The initial value is the app's choice, not the service's default (e.g. a required duration). */
+      noServiceDefault?: boolean;
+    }
+  | {
+      /** A decimal within a range (prompt_influence). */
+      kind: 'number';
+      name: string;
+      label: string;
+      min: number;
+      max: number;
+      step: number;
+      initial: number;
+      help?: string;
     }
   | {
       kind: 'boolean';
@@ -100,6 +114,34 @@ export const preserveSpeechField: Extract<FieldSpec, { kind: 'boolean' }> = {
   initial: false,
   help: 'Isolates the speech and composes around it. No extra charge.',
 };
+/** Takes to generate; each is billed, and more than one needs async delivery on music. */
+export const variantsField = (asyncOnly = false): FieldSpec => ({
+  kind: 'integer',
+  name: 'variants_num',
+  label: 'Variants',
+  min: LIMITS.generationVariantsNum.min,
+  max: LIMITS.generationVariantsNum.max,
+  initial: 1,
+  help: 'Each variant is a separate take, billed in full.',
+  ...(asyncOnly ? { asyncOnly } : {}),
+});
+export const promptInfluenceField: FieldSpec = {
+  kind: 'number',
+  name: 'prompt_influence',
+  label: 'Prompt influence',
+  min: LIMITS.promptInfluence.min,
+  max: LIMITS.promptInfluence.max,
+  step: 0.05,
+  initial: LIMITS.promptInfluence.default,
+  help: '0 follows the picture only, 1 follows the prompt closely. Free.',
+};
+export const keepOriginalSoundField: Extract<FieldSpec, { kind: 'boolean' }> = {
+  kind: 'boolean',
+  name: 'keep_original_sound',
+  label: 'Keep the whole original soundtrack',
+  initial: false,
+  help: 'Mixes the source track under the new audio; wins over keeping only the speech.',
+};
 export const audioFormatField: FieldSpec = {
   kind: 'choice',
   name: 'audio_format',
@@ -108,3 +150,28 @@ export const audioFormatField: FieldSpec = {
   initial: 'aac',
   help: 'aac is delivered as .m4a.',
 };
+
+/**
+ * The help line with the service's default stated (the field starts on it), so a user who
+ * changes a setting knows what leaving it alone would have sent.
+ */
+export function helpWithDefault(field: FieldSpec): string | undefined {
+  let initial: string | undefined;
+  switch (field.kind) {
+    case 'integer':
+      initial = field.noServiceDefault ? undefined : String(field.initial);
+      break;
+    case 'number':
+    case 'choice':
+      initial = String(field.initial);
+      break;
+    case 'boolean':
+      initial = field.initial ? 'on' : 'off';
+      break;
+    default:
+      return field.help;
+  }
+  if (initial === undefined) return field.help;
+  const note = `Service default: ${initial}.`;
+  return field.help ? `${field.help} ${note}` : note;
+}

@@ -17,7 +17,13 @@ import { SegmentLane } from './SegmentLane';
 import { snapKind } from './snapping';
 import { SourceLane } from './SourceLane';
 import { TakeLane } from './TakeLane';
-import { DragGuideLine, Playhead, ShotMarkers, type ShotMarkerActions } from './TimelineOverlay';
+import {
+  DragGuideLine,
+  LoopBand,
+  Playhead,
+  ShotMarkers,
+  type ShotMarkerActions,
+} from './TimelineOverlay';
 import { TimelineToolbar } from './TimelineToolbar';
 import type { TimelineLane } from './types';
 import { useEdgeDrag } from './use-edge-drag';
@@ -60,6 +66,8 @@ export interface TimelineProps {
   /** A take moved or trimmed: once per gesture (pointer-up or one key press). */
   onPlaceTake?: (laneId: string, takeId: string, placement: Placement) => void;
   onDeleteTake?: (laneId: string, takeId: string) => void;
+  /** The region playback loops in, drawn across the lanes; null or absent = no loop. */
+  loopRegion?: { startMs: number; endMs: number } | null;
   /** One video frame in ms: the keyboard step of the ruler and of segment trims (default 40). */
   frameMs?: number;
   minSegmentMs?: number;
@@ -286,6 +294,9 @@ export function Timeline(props: TimelineProps) {
             pxPerSecond={pxPerSecond}
             actions={readOnly ? undefined : props.shotActions}
           />
+          {props.loopRegion ? (
+            <LoopBand region={props.loopRegion} pxPerSecond={pxPerSecond} />
+          ) : null}
           {guide ? <DragGuideLine guide={guide} pxPerSecond={pxPerSecond} /> : null}
           <Playhead ms={playheadMs} pxPerSecond={pxPerSecond} />
         </div>

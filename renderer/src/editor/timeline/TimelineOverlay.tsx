@@ -138,6 +138,31 @@ export function DragGuideLine({ guide, pxPerSecond }: { guide: DragGuide; pxPerS
   );
 }
 
+/**
+ * The region the preview loops: a tinted band with bracket edges across every lane, shown while
+ * the loop is on (docs/decisions/097-loop-region.md). The pointer passes through it.
+ */
+export function LoopBand({
+  region,
+  pxPerSecond,
+}: {
+  region: { startMs: number; endMs: number };
+  pxPerSecond: number;
+}) {
+  const left = msToPx(region.startMs, pxPerSecond);
+  return (
+    <div className="timeline__overlay" aria-hidden="true">
+      <div
+        className="loop-band"
+        data-testid="score-loop-region"
+        data-start-ms={region.startMs}
+        data-end-ms={region.endMs}
+        style={{ left, width: Math.max(2, msToPx(region.endMs, pxPerSecond) - left) }}
+      />
+    </div>
+  );
+}
+
 /** The playhead: moved with a transform, so playback repaints one line, not the lanes. */
 export function Playhead({ ms, pxPerSecond }: { ms: number; pxPerSecond: number }) {
   return (

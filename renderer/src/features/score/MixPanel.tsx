@@ -5,6 +5,7 @@ import {
 } from '../../../../shared/domain/project/document';
 import { formatAgo } from '../../lib/format';
 import { useNow } from '../../lib/use-now';
+import { DuckControl } from './DuckControl';
 import { chooseTake, takesOf } from './take-edits';
 import { useScorePart, useScoreStore } from './score-store';
 
@@ -120,7 +121,6 @@ function TakePicker({ lane }: { lane: PromptLane }) {
 export function MixPanel() {
   const part = useScorePart();
   const readOnly = useScoreStore((s) => s.project?.readOnly ?? true);
-  const duck = part.mix.duck;
   const hasSource = !!part.video?.hasAudio;
   return (
     <section className="mix-panel" aria-label="Mix and takes">
@@ -132,25 +132,7 @@ export function MixPanel() {
           disabled={readOnly || (lane === 'source' && !hasSource)}
         />
       ))}
-      <label
-        className="check"
-        title="Lowers the music while the source is loud (preview; export applies it too)"
-      >
-        <input
-          type="checkbox"
-          checked={duck.enabled}
-          disabled={readOnly || !hasSource}
-          onChange={(e) =>
-            useScoreStore
-              .getState()
-              .edit(e.target.checked ? 'Duck music' : 'Stop ducking', (p) => ({
-                ...p,
-                mix: { ...p.mix, duck: { ...p.mix.duck, enabled: e.target.checked } },
-              }))
-          }
-        />
-        Duck music under the source, {duck.depthDb} dB
-      </label>
+      <DuckControl disabled={readOnly || !hasSource} />
       <h3 className="mix-panel__title">Takes</h3>
       <h4 className="small muted">Music</h4>
       <TakePicker lane="music" />

@@ -15,6 +15,7 @@ import { chooseTake, deleteTake, placeTake, takesOf } from './take-edits';
 import { selectShot, selectTake, useShotSelection, useTakeSelection } from './take-selection';
 import { removeShotChange } from './shot-edits';
 import { ShotTools } from './ShotTools';
+import { useLoop, useLoopRegion } from './loop-store';
 import { useTakePeaks } from './use-take-peaks';
 import { useMixPeaks } from './use-mix-peaks';
 import type { Take } from '../../../../shared/domain/project/document';
@@ -54,6 +55,8 @@ export function ScoreTimeline({
   const selectedShotMs = useShotSelection((s) => s.ms);
   const takePeaks = useTakePeaks(part.takes);
   const mixPeaks = useMixPeaks(part, peaks, takePeaks);
+  const looping = useLoop((s) => s.enabled);
+  const loopRegion = useLoopRegion();
 
   const lanes = useMemo((): TimelineLane[] => {
     const { mix } = part;
@@ -198,6 +201,7 @@ export function ScoreTimeline({
         laneId === 'music-takes' ? chooseTake('music', takeId) : chooseTake('sfx', takeId)
       }
       frameMs={1000 / (part.video?.fps ?? 25)}
+      loopRegion={looping ? loopRegion : null}
     />
   );
 }

@@ -11,6 +11,7 @@ import { MixPanel } from './MixPanel';
 import { MixPreview } from './MixPreview';
 import { PromptPanels } from './PromptPanels';
 import { ScoreTimeline } from './ScoreTimeline';
+import { followLoop } from './loop-store';
 import { useScoreCommands } from './score-commands';
 import { useScorePart, useScoreStore } from './score-store';
 import { TransportBar } from './TransportBar';
@@ -58,6 +59,8 @@ export function ScoreWorkspace({ opener }: { opener: ProjectOpener }) {
     save,
     zoom,
   });
+  // The preview loops the region while the loop is on (loop-store.ts).
+  useEffect(() => followLoop(), []);
   useUndoClaim();
 
   const notices = opener.verdict?.notices ?? [];

@@ -1,10 +1,11 @@
 import { Button } from '../../ui/Button';
 import { PauseIcon, PlayIcon } from '../../ui/icons';
+import { LoopControls } from './LoopControls';
 import { formatTimecode } from './timecode';
 import * as player from '../../editor/media/player';
 import { useTransport } from '../../editor/media/transport-store';
 
-/** Play/pause, the playhead's timecode and the shuttle speed. */
+/** Play/pause, the playhead's timecode, the shuttle speed and the loop. */
 export function TransportBar({ durationMs, fps }: { durationMs: number; fps: number }) {
   const playing = useTransport((s) => s.playing);
   const shuttle = useTransport((s) => s.shuttle);
@@ -26,6 +27,7 @@ export function TransportBar({ durationMs, fps }: { durationMs: number; fps: num
           {shuttle > 0 ? `${shuttle}×` : `−${-shuttle}×`}
         </span>
       )}
+      <LoopControls fps={fps} />
     </div>
   );
 }

@@ -9,6 +9,7 @@ import {
 } from './lane-edits';
 import * as player from '../../editor/media/player';
 import { useScoreStore } from './score-store';
+import { markIn, markOut, toggleLoop } from './loop-store';
 import { cycleTake } from './take-edits';
 import { deleteSelection } from './take-selection';
 import { addShotAtPlayhead, removeShotChange } from './shot-edits';
@@ -155,6 +156,29 @@ export function useScoreCommands(deps: ScoreCommandDeps): void {
         group: edit,
         enabled: editable,
         run: () => setSelectedEdge('end', snapTargets()),
+      },
+      // I / O set segment edges here (docs/editing.md), so the loop marks take Shift+I / Shift+O,
+      // and the loop toggles with Shift+F5 as in Subtitles (docs/decisions/097-loop-region.md).
+      {
+        id: 'score.mark-in',
+        label: 'Loop in at playhead',
+        keys: ['Shift+I'],
+        group: transport,
+        run: markIn,
+      },
+      {
+        id: 'score.mark-out',
+        label: 'Loop out at playhead',
+        keys: ['Shift+O'],
+        group: transport,
+        run: markOut,
+      },
+      {
+        id: 'score.loop',
+        label: 'Loop on/off',
+        keys: ['Shift+F5'],
+        group: transport,
+        run: toggleLoop,
       },
       {
         id: 'score.insert',
