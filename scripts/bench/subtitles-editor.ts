@@ -4,7 +4,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Page } from '@playwright/test';
+import { chromium, type Browser, type Page } from '@playwright/test';
 import { createHistory, record } from '../../shared/domain/history';
 import type { Cue } from '../../shared/domain/subtitles/cue';
 import { shiftCues } from '../../shared/domain/subtitles/retime';
@@ -143,6 +143,7 @@ export async function subtitlesEditor(): Promise<string[]> {
     await cell.press('End');
     await page.keyboard.type(' y además hay que llevar los papeles firmados', { delay: 30 });
     const keys = (await page.evaluate('window.__keys')) as number[];
+    const floor = await bareTextareaKeys(browser);
 
     // Split, merge and shift-all through the buttons: click to the frame after the table shows it.
     await page.evaluate(`(() => {
@@ -178,6 +179,11 @@ export async function subtitlesEditor(): Promise<string[]> {
         `${percentile(keys, 50).toFixed(1)} ms`,
         `${percentile(keys, 95).toFixed(1)} ms`,
       ),
+      formatRow(
+        '  reference: a bare textarea, same browser',
+        `${percentile(floor, 50).toFixed(1)} ms`,
+        `${percentile(floor, 95).toFixed(1)} ms`,
+      ),
       `Subtitles edits on ${CUES} cues × 2 languages (target ≤ 50 ms each, including the undo record)`,
       formatRow('split / merge / shift-all: edit + undo record (median)', ...edits),
       formatRow(
@@ -193,6 +199,29 @@ export async function subtitlesEditor(): Promise<string[]> {
     await browser.close();
     host.child.kill('SIGTERM');
     await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The same keystrokes typed into a bare textarea in the same browser: the wait for the next
+ * frame alone, so the editor's figure reads as "this much over the browser's own floor".
+ */
+async function bareTextareaKeys(browser: Browser): Promise<number[]> {
+  const page = await browser.newPage();
+  try {
+    await page.setContent('<textarea aria-label="floor" rows="3" cols="60"></textarea>');
+    await page.evaluate(`(() => {
+      window.__keys = [];
+      document.addEventListener('keydown', () => {
+        const t0 = performance.now();
+        requestAnimationFrame(() => setTimeout(() => window.__keys.push(performance.now() - t0), 0));
+      }, true);
+    })()`);
+    await page.locator('textarea').click();
+    await page.keyboard.type(' y además hay que llevar los papeles firmados', { delay: 30 });
+    return (await page.evaluate('window.__keys')) as number[];
+  } finally {
+    await page.close();
   }
 }
 
