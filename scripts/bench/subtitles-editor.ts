@@ -131,13 +131,7 @@ export async function subtitlesEditor(): Promise<string[]> {
     const rows = await page.getByTestId('cue-row').count();
 
     // Typing: time from each key press to the frame after React and QC have run.
-    await page.evaluate(`(() => {
-      window.__keys = [];
-      document.addEventListener('keydown', () => {
-        const t0 = performance.now();
-        requestAnimationFrame(() => setTimeout(() => window.__keys.push(performance.now() - t0), 0));
-      }, true);
-    })()`);
+    await page.evaluate(KEY_TIMER);
     const cell = page.locator('[data-testid="cue-text"][data-lang="es"]').nth(2);
     await cell.click();
     await cell.press('End');
@@ -202,6 +196,15 @@ export async function subtitlesEditor(): Promise<string[]> {
   }
 }
 
+/** Records, per key press, the time to the frame after it (window.__keys), on the page it runs in. */
+const KEY_TIMER = `(() => {
+  window.__keys = [];
+  document.addEventListener('keydown', () => {
+    const t0 = performance.now();
+    requestAnimationFrame(() => setTimeout(() => window.__keys.push(performance.now() - t0), 0));
+  }, true);
+})()`;
+
 /**
  * The same keystrokes typed into a bare textarea in the same browser: the wait for the next
  * frame alone, so the editor's figure reads as "this much over the browser's own floor".
@@ -210,13 +213,7 @@ async function bareTextareaKeys(browser: Browser): Promise<number[]> {
   const page = await browser.newPage();
   try {
     await page.setContent('<textarea aria-label="floor" rows="3" cols="60"></textarea>');
-    await page.evaluate(`(() => {
-      window.__keys = [];
-      document.addEventListener('keydown', () => {
-        const t0 = performance.now();
-        requestAnimationFrame(() => setTimeout(() => window.__keys.push(performance.now() - t0), 0));
-      }, true);
-    })()`);
+    await page.evaluate(KEY_TIMER);
     await page.locator('textarea').click();
     await page.keyboard.type(' y además hay que llevar los papeles firmados', { delay: 30 });
     return (await page.evaluate('window.__keys')) as number[];
