@@ -299,3 +299,38 @@ describe('ProjectStore: kinds, reopening and recovery', () => {
     expect(declined.ok && declined.value.recovered).toBeUndefined();
   });
 });
+
+describe('ProjectStore: main owns the dub runs', () => {
+  it('keeps every run main patched in, whatever older copy a window saves', async () => {
+    const projects = store();
+    const created = await projects.create('Batch', { kind: 'dub', media: '/videos/a.mp4' });
+    if (!created.ok) throw new Error(created.error.message);
+    const file = created.value.path;
+    const stale = created.value.document;
+    const addRun = (key: string, job: string) =>
+      projects.patch(file, (document) => ({
+        ...document,
+        dub: { ...document.dub!, runs: { ...document.dub!.runs, [key]: job } },
+      }));
+    expect((await addRun('a.mp4#dub+es', 'job-1')).ok).toBe(true);
+
+    // A window that never saw the run saves (file, then journal): the run stays.
+    for (const autosave of [false, true]) {
+      const saved = await projects.save(file, stale, autosave);
+      expect(saved.ok).toBe(true);
+    }
+    expect(((await readJson(file)) as ProjectDocument).dub?.runs).toEqual({
+      'a.mp4#dub+es': 'job-1',
+    });
+    const reopened = await projects.open(file, { journal: true });
+    if (!reopened.ok) throw new Error(reopened.error.message);
+    expect(reopened.value.document?.dub?.runs).toEqual({ 'a.mp4#dub+es': 'job-1' });
+
+    // A save and a patch at the same moment: one after the other, so neither loses the other's.
+    const edited = { ...stale, name: 'Batch, renamed' };
+    await Promise.all([projects.save(file, edited, false), addRun('a.mp4#dub+fr', 'job-2')]);
+    const after = (await readJson(file)) as ProjectDocument;
+    expect(after.name).toBe('Batch, renamed');
+    expect(after.dub?.runs).toEqual({ 'a.mp4#dub+es': 'job-1', 'a.mp4#dub+fr': 'job-2' });
+  });
+});

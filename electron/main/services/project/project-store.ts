@@ -69,6 +69,8 @@ export class ProjectStore {
   private readonly recovery: RecoveryFiles;
   /** The project open when the app last ran (reopened at start). */
   readonly last: LastProject;
+  /** Per file, the save or patch in progress (see oneAtATime). */
+  private readonly writing = new Map<string, Promise<void>>();
 
   constructor(private readonly options: ProjectStoreOptions) {
     this.recentList = new RecentProjects(options.userDataDir);
@@ -124,14 +126,23 @@ export class ProjectStore {
     return ok(opened);
   }
 
-  async save(
+  save(
     file: string,
     document: ProjectDocument,
     autosave: boolean,
   ): Promise<Result<{ savedAt: number }>> {
-    if (!isProjectFile(file)) return notProjectPath();
-    const refused = await this.refuseReadOnly(file);
-    if (refused) return refused;
+    if (!isProjectFile(file)) return Promise.resolve(notProjectPath());
+    return this.oneAtATime(file, () => this.saveNow(file, document, autosave));
+  }
+
+  private async saveNow(
+    file: string,
+    sent: ProjectDocument,
+    autosave: boolean,
+  ): Promise<Result<{ savedAt: number }>> {
+    const disk = await this.readDisk(file);
+    if (disk.state === 'newer' || disk.state === 'corrupt') return readOnlyRefusal(disk);
+    const document = disk.state === 'ok' ? withMainRuns(sent, disk.document) : sent;
     const savedAt = this.now();
     if (autosave) {
       const journal = { format: 'soundstage-autosave', savedAt, document };
@@ -173,11 +184,18 @@ export class ProjectStore {
    * autosave journal too, so neither an explicit save nor a restore loses it and the user's
    * unsaved edits in the journal stay. The file keeps its other parts as they were on disk.
    */
-  async patch(
+  patch(
     file: string,
     change: (document: ProjectDocument) => ProjectDocument,
   ): Promise<Result<ProjectDocument>> {
-    if (!isProjectFile(file)) return notProjectPath();
+    if (!isProjectFile(file)) return Promise.resolve(notProjectPath());
+    return this.oneAtATime(file, () => this.patchNow(file, change));
+  }
+
+  private async patchNow(
+    file: string,
+    change: (document: ProjectDocument) => ProjectDocument,
+  ): Promise<Result<ProjectDocument>> {
     const disk = await this.readDisk(file);
     if (disk.state === 'missing')
       return fail(
@@ -250,6 +268,23 @@ export class ProjectStore {
     return ok({ document });
   }
 
+  /**
+   * Saves and patches of one file run one after another: a save that read the file before a
+   * patch wrote new runs, and wrote after it, would put the old runs back.
+   */
+  private oneAtATime<T>(file: string, work: () => Promise<T>): Promise<T> {
+    const turn = (this.writing.get(file) ?? Promise.resolve()).then(work, work);
+    const settled = turn.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.writing.set(file, settled);
+    void settled.then(() => {
+      if (this.writing.get(file) === settled) this.writing.delete(file);
+    });
+    return turn;
+  }
+
   private async write(file: string, document: ProjectDocument): Promise<Result<true>> {
     try {
       await writeFileAtomic(file, `${JSON.stringify(document, null, 2)}\n`);
@@ -277,11 +312,7 @@ export class ProjectStore {
 
   private async refuseReadOnly(file: string): Promise<Result<never> | null> {
     const disk = await this.readDisk(file);
-    if (disk.state !== 'newer' && disk.state !== 'corrupt') return null;
-    return fail(
-      'project_read_only',
-      `${readOnlyNotice(disk)} Use "Save as" with a new name to keep your changes.`,
-    );
+    return disk.state === 'newer' || disk.state === 'corrupt' ? readOnlyRefusal(disk) : null;
   }
 
   private async readJournal(
@@ -294,6 +325,18 @@ export class ProjectStore {
     const document = projectDocumentSchema.safeParse(journal.data.document);
     return document.success ? { savedAt: journal.data.savedAt, document: document.data } : null;
   }
+}
+
+/**
+ * The document a window sent, with every dub run main has written kept as main wrote it. `runs`
+ * is main's record of which job was charged for which request (dub:start, dub:retry write it
+ * with patch); a window that saves from an older copy must not drop or rewrite an entry, or a
+ * restart could submit and charge that request again.
+ */
+function withMainRuns(sent: ProjectDocument, onDisk: ProjectDocument): ProjectDocument {
+  const mainRuns = onDisk.dub?.runs ?? {};
+  if (!sent.dub || Object.keys(mainRuns).length === 0) return sent;
+  return { ...sent, dub: { ...sent.dub, runs: { ...sent.dub.runs, ...mainRuns } } };
 }
 
 /** The kind and video of a new project, with its kind's part started on that video. */
@@ -311,6 +354,13 @@ function withKind(document: ProjectDocument, { kind, media }: CreateOptions): Pr
     };
   // Score's part needs the probed duration; the Score workspace fills it in on first open.
   return next;
+}
+
+function readOnlyRefusal(disk: Parameters<typeof readOnlyNotice>[0]): Result<never> {
+  return fail(
+    'project_read_only',
+    `${readOnlyNotice(disk)} Use "Save as" with a new name to keep your changes.`,
+  );
 }
 
 function readOnlyNotice(
