@@ -218,7 +218,7 @@ function makeSpeechClip(dir: string): string {
  * The path the issue asks for: a real proofread of an English clip on the local engine, then
  * "Edit subtitles" from Jobs opens its transcript and Spanish translation side by side.
  */
-test('proofread a clip, then Edit subtitles from Jobs opens both languages side by side', async ({
+test('proofread a clip, then Edit subtitles from Jobs opens both languages side by side (needs espeak-ng, PocketSphinx and Apertium)', async ({
   page,
   host,
 }) => {
