@@ -5,27 +5,16 @@ import {
   useRef,
   useState,
   type CSSProperties,
-  type ReactNode,
-  type Ref,
 } from 'react';
-import type { TimelineSegment } from '../../../../shared/domain/project/document';
-import { DEFAULT_MIN_SEGMENT_MS, type Placement } from '../../../../shared/domain/timeline';
+import { DEFAULT_MIN_SEGMENT_MS } from '../../../../shared/domain/timeline';
 import { HEAD_PX, LANE_PX, RULER_PX } from './layout';
 import { Ruler } from './Ruler';
 import { msToPx, ZOOM_STEP } from './scale';
-import { SegmentLane } from './SegmentLane';
 import { snapKind } from './snapping';
-import { SourceLane } from './SourceLane';
-import { TakeLane } from './TakeLane';
-import {
-  DragGuideLine,
-  LoopBand,
-  Playhead,
-  ShotMarkers,
-  type ShotMarkerActions,
-} from './TimelineOverlay';
+import type { TimelineProps } from './timeline-props';
+import { TimelineLanes } from './TimelineLanes';
+import { DragGuideLine, LoopBand, Playhead, ShotMarkers } from './TimelineOverlay';
 import { TimelineToolbar } from './TimelineToolbar';
-import type { TimelineLane } from './types';
 import { useEdgeDrag } from './use-edge-drag';
 import { useProblemViews } from './use-problem-views';
 import { useSegmentActions } from './use-segment-actions';
@@ -34,54 +23,7 @@ import { useZoom } from './use-zoom';
 import { createViewport } from './viewport';
 import './timeline.css';
 
-/** The props are documented in docs/editing.md ("Timeline component"). */
-export interface TimelineProps {
-  durationMs: number;
-  playheadMs: number;
-  onSeek(ms: number): void;
-  pxPerSecond: number;
-  onZoom(pxPerSecond: number): void;
-  shotsMs: readonly number[];
-  /** The screen's own actions in the timeline's toolbar (Score: add/remove shot change). */
-  tools?: ReactNode;
-  /** Makes shot changes selectable and removable (Score); without it they are plain lines. */
-  shotActions?: ShotMarkerActions;
-  lanes: readonly TimelineLane[];
-  /** Extra per-segment messages from the screen (e.g. a refused request), by segment id. */
-  problems?: Readonly<Record<string, string>>;
-  snapping: boolean;
-  onSnappingChange?: (on: boolean) => void;
-  /** The selected segment; with `selectedLaneId` only that lane marks it (ids may repeat). */
-  selectedSegmentId?: string | null;
-  selectedLaneId?: string | null;
-  onSelectSegment?: (laneId: string, segmentId: string) => void;
-  onEdgeDragPreview?: (laneId: string, segments: TimelineSegment[]) => void;
-  /** Once per gesture: pointer-up after a drag, or one keyboard trim. */
-  onEdgeDragCommit(laneId: string, segments: TimelineSegment[]): void;
-  onEditPrompt?: (laneId: string, segmentId: string, text: string) => void;
-  onActivateTake?: (laneId: string, takeId: string) => void;
-  /** The selected take (a click or focus selects it); Delete on the screen acts on it. */
-  selectedTakeId?: string | null;
-  onSelectTake?: (laneId: string, takeId: string) => void;
-  /** A take moved or trimmed: once per gesture (pointer-up or one key press). */
-  onPlaceTake?: (laneId: string, takeId: string, placement: Placement) => void;
-  onDeleteTake?: (laneId: string, takeId: string) => void;
-  /** The region playback loops in, drawn across the lanes; null or absent = no loop. */
-  loopRegion?: { startMs: number; endMs: number } | null;
-  /** One video frame in ms: the keyboard step of the ruler and of segment trims (default 40). */
-  frameMs?: number;
-  minSegmentMs?: number;
-  /** A read-only project: segments can be selected and read, not dragged, trimmed or edited. */
-  readOnly?: boolean;
-  ref?: Ref<TimelineHandle>;
-}
-
-/** What the screen's commands (=, -, 0) call. */
-export interface TimelineHandle {
-  zoomIn(): void;
-  zoomOut(): void;
-  fit(): void;
-}
+export type { TimelineHandle, TimelineProps } from './timeline-props';
 
 export function Timeline(props: TimelineProps) {
   const { durationMs, playheadMs, pxPerSecond, shotsMs, lanes, snapping, problems } = props;
@@ -225,70 +167,26 @@ export function Timeline(props: TimelineProps) {
             onSeek={onSeek}
             onScrub={onScrub}
           />
-          {lanes.map((lane) => {
-            const common = {
-              laneId: lane.id,
-              label: lane.label,
-              muted: lane.muted ?? false,
-              pxPerSecond,
-              durationMs,
-            };
-            if (lane.kind === 'source' || lane.kind === 'mix') {
-              return (
-                <SourceLane
-                  key={lane.id}
-                  kind={lane.kind}
-                  {...common}
-                  peaks={lane.peaks}
-                  note={lane.note}
-                  viewport={viewport}
-                  onSeek={onSeek}
-                />
-              );
-            }
-            if (lane.kind === 'take') {
-              return (
-                <TakeLane
-                  key={lane.id}
-                  {...common}
-                  takes={lane.takes ?? []}
-                  takeLane={lane.takeLane ?? lane.id}
-                  allHeard={lane.allHeard ?? false}
-                  frameMs={frameMs}
-                  snapTargetsMs={takeSnapTargets}
-                  snapping={snapping}
-                  selectedTakeId={selectedTakeId}
-                  onSelectTake={onSelectTake}
-                  onPlace={readOnly ? undefined : onPlaceTake}
-                  onDelete={readOnly ? undefined : onDeleteTake}
-                  viewport={viewport}
-                  onActivate={onActivateTake ? actions.onActivateTake : undefined}
-                />
-              );
-            }
-            const preview = drag.preview?.laneId === lane.id ? drag.preview : null;
-            return (
-              <SegmentLane
-                key={lane.id}
-                {...common}
-                kind={lane.kind}
-                segments={preview?.segments ?? lane.segments ?? []}
-                problems={problemViews.get(lane.id)!}
-                frameMs={frameMs}
-                selectedId={
-                  selection.laneId == null || selection.laneId === lane.id ? selection.id : null
-                }
-                editingId={actions.editing?.laneId === lane.id ? actions.editing.id : null}
-                draggingEdge={preview?.edgeIndex ?? null}
-                readOnly={readOnly}
-                onSelect={actions.onSelect}
-                onEdit={actions.onEdit}
-                onEditDone={actions.onEditDone}
-                onNudgeEnd={actions.onNudgeEnd}
-                onEdgePointerDown={drag.begin}
-              />
-            );
-          })}
+          <TimelineLanes
+            lanes={lanes}
+            pxPerSecond={pxPerSecond}
+            durationMs={durationMs}
+            viewport={viewport}
+            frameMs={frameMs}
+            readOnly={readOnly}
+            snapping={snapping}
+            takeSnapTargetsMs={takeSnapTargets}
+            selectedTakeId={selectedTakeId}
+            onSelectTake={onSelectTake}
+            onPlaceTake={onPlaceTake}
+            onDeleteTake={onDeleteTake}
+            onActivateTake={onActivateTake ? actions.onActivateTake : undefined}
+            onSeek={onSeek}
+            selection={selection}
+            actions={actions}
+            drag={drag}
+            problemViews={problemViews}
+          />
           <ShotMarkers
             shotsMs={shotsMs}
             pxPerSecond={pxPerSecond}
