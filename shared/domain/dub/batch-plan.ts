@@ -9,7 +9,7 @@ import type { LanguageCode } from '../../api/languages';
 import { quantizeUsd } from '../../api/billing-rates';
 import { dubbingForm, dubbingRequestSchema } from '../../api/requests/dubbing';
 import { problemsFromZod, type FormParts } from '../../api/requests/common';
-import { baseName } from './file-names';
+import { baseName } from '../files/file-names';
 import {
   levelOf,
   localTranslationReasons,

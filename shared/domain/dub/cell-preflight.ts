@@ -4,7 +4,7 @@ import {
   type LanguageCode,
 } from '../../api/languages';
 import { LIMITS, MAX_MEDIA_SECONDS } from '../../api/limits';
-import { baseName } from './file-names';
+import { baseName } from '../files/file-names';
 
 /** What main measured of a video (probe), or why it could not. */
 export interface VideoFacts {

@@ -3,7 +3,7 @@ import type { Job } from '../jobs/job';
 import { batchProgress, cellState, pendingRequests } from './batch-state';
 import { planDubBatch, splitAmount, type DubBatchInput } from './batch-plan';
 import type { DubBatchSettings, ScriptFacts, VideoFacts } from './cell-preflight';
-import { readScriptName } from './file-names';
+import { readSubtitleFileName } from '../subtitles/file-language';
 import { pairScripts } from './script-pairing';
 
 const settings: DubBatchSettings = {
@@ -55,7 +55,7 @@ describe('script names', () => {
     ['/in/es/clip.srt', 'clip', 'es', 'folder'],
     ['/in/clip.srt', 'clip', null, 'none'],
   ])('%s reads as %s / %s', (path, stem, language, via) => {
-    expect(readScriptName(path)).toEqual({ stem, language, via });
+    expect(readSubtitleFileName(path)).toEqual({ stem, language, via });
   });
 });
 

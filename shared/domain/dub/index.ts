@@ -1,4 +1,3 @@
-export * from './file-names';
 export * from './script-pairing';
 export * from './cell-preflight';
 export * from './batch-plan';

@@ -1,5 +1,6 @@
 import { LANGUAGE_NAMES, type LanguageCode } from '../../api/languages';
-import { baseName, readScriptName, sameStem, stemOf } from './file-names';
+import { baseName, sameStem, stemOf } from '../files/file-names';
+import { readSubtitleFileName } from '../subtitles/file-language';
 
 /** A script in the batch; `video`/`language` are set when the user assigned it or it was sent paired. */
 export interface BatchScriptFile {
@@ -40,7 +41,7 @@ export function pairScripts(
   };
 
   for (const script of scripts) {
-    const named = readScriptName(script.path);
+    const named = readSubtitleFileName(script.path);
     const language = script.language ?? named.language;
     if (!language) {
       unpaired.push({

@@ -15,6 +15,7 @@ export { QC_RULES } from './rules';
 export * from './wrap';
 export * from './fit';
 export * from './file';
+export * from './file-language';
 export * from './document';
 export { applyFix, fixAll, closeSmallGaps, FIXES, FIX_LABELS } from './fixes';
 export type { AppliedFix } from './fixes';

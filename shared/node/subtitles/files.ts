@@ -14,7 +14,8 @@ export async function readSubtitleFile(
 ): Promise<ReadOutcome> {
   const stat = await fs.stat(file);
   if (stat.size > MAX_READ_BYTES) return tooLargeToRead(stat.size);
-  return readSubtitleBytes(await fs.readFile(file), { filename: path.basename(file), ...options });
+  // The whole path: a folder named by a language (`es/clip.srt`) labels the file too.
+  return readSubtitleBytes(await fs.readFile(file), { filename: file, ...options });
 }
 
 /**

@@ -6,13 +6,7 @@
 export { decodeSubtitleBytes } from './decode';
 export { parseSubtitleText } from './parse';
 export type { ParsedSubtitles } from './parse';
-export {
-  readSubtitleBytes,
-  formatFromName,
-  languageFromName,
-  MAX_READ_BYTES,
-  MANY_CUES,
-} from './read';
+export { readSubtitleBytes, formatFromName, MAX_READ_BYTES, MANY_CUES } from './read';
 export type { ReadOptions, ReadOutcome } from './read';
 export { formatSubtitles } from './write';
 export type { Written } from './write';

@@ -208,6 +208,19 @@ describe('bad input that is still subtitles', () => {
     );
   });
 
+  it('labels a file by its name the way Dub pairs it: clip_es, clip-pt-BR, es/clip', () => {
+    const text = new TextEncoder().encode('1\n00:00:01,000 --> 00:00:02,000\nHola a todos.\n');
+    const label = (filename: string) => {
+      const outcome = readSubtitleBytes(text, { filename });
+      return outcome.ok ? outcome.value.labelledLanguage : 'unread';
+    };
+    expect(label('clip.es.srt')).toBe('es');
+    expect(label('clip_es.srt')).toBe('es');
+    expect(label('clip-pt-BR.srt')).toBe('pt_br');
+    expect(label('/videos/es/clip.srt')).toBe('es');
+    expect(label('clip.srt')).toBeNull();
+  });
+
   it('warns over 1 MiB and at 10,000 cues but reads every cue', () => {
     const lines: string[] = [];
     for (let i = 0; i < 12_000; i += 1) {

@@ -9,6 +9,7 @@ import type {
   SubtitleFormat,
   SubtitleRead,
 } from '../../domain/subtitles/file';
+import { readSubtitleFileName } from '../../domain/subtitles/file-language';
 import { checkDeclaredLanguage, guessLanguage } from '../../domain/subtitles/language';
 import { runQc } from '../../domain/subtitles/qc';
 import { visibleLength, visibleText } from '../../domain/subtitles/text';
@@ -25,7 +26,10 @@ export const LONG_LINE_CHARS = 500;
 const DETECTION_SAMPLE_CHARS = 4000;
 
 export interface ReadOptions {
-  /** File name (or path): its extension hints the format, `name.<code>.srt` labels the language. */
+  /**
+   * File path (or name): its extension hints the format; a language code after the name or a
+   * folder named by one labels the language (readSubtitleFileName).
+   */
   filename?: string;
   /** The language the file is said to be in; overrides the file name's. */
   language?: string;
@@ -55,11 +59,9 @@ export function formatFromName(filename: string | undefined): SubtitleFormat | n
   return null;
 }
 
-/** `clip.es.srt` -> `es`, `clip.pt_br.vtt` -> `pt_br` (the dub grid's pairing by file name). */
-export function languageFromName(filename: string | undefined): LanguageCode | null {
-  const parts = (filename ?? '').split(/[\\/]/).pop()?.toLowerCase().split('.') ?? [];
-  const code = parts.length >= 3 ? parts[parts.length - 2]!.replace('-', '_') : '';
-  return (LANGUAGE_CODES as readonly string[]).includes(code) ? (code as LanguageCode) : null;
+/** What the name says (`clip.es.srt`, `clip_pt-BR.vtt`, `es/clip.srt`): the rule Dub pairs by. */
+function languageFromName(filename: string | undefined): LanguageCode | null {
+  return filename ? readSubtitleFileName(filename).language : null;
 }
 
 const isLanguageCode = (code: string | null | undefined): code is LanguageCode =>

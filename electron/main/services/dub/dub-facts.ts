@@ -2,7 +2,7 @@ import { promises as fs } from 'node:fs';
 import { isLanguageCode, type LanguageCode } from '../../../../shared/api/languages';
 import { checkDeclaredLanguage } from '../../../../shared/domain/subtitles/language';
 import type { ScriptFacts, VideoFacts } from '../../../../shared/domain/dub';
-import { readScriptName } from '../../../../shared/domain/dub';
+import { readSubtitleFileName } from '../../../../shared/domain/subtitles/file-language';
 import { runQc } from '../../../../shared/domain/subtitles/qc';
 import { readSubtitleFile } from '../../../../shared/node/subtitles';
 import type { ProbeMedia } from '../media/probe';
@@ -64,7 +64,7 @@ export class DubFacts {
   private async script(file: string, language?: LanguageCode): Promise<ScriptFacts> {
     const identity = await identityOf(file);
     if (!identity) return { path: file, bytes: 0, cueCount: 0, error: 'the file is missing' };
-    const declared = language ?? readScriptName(file).language ?? undefined;
+    const declared = language ?? readSubtitleFileName(file).language ?? undefined;
     return this.cached(this.scripts, `${identity.id}\0${declared ?? ''}`, async () => {
       const read = await readSubtitleFile(file, declared ? { language: declared } : {}).catch(
         (error: Error) => ({ ok: false, error: { message: error.message } }) as const,

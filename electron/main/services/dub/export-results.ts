@@ -1,6 +1,6 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { stemOf } from '../../../../shared/domain/dub';
+import { stemOf } from '../../../../shared/domain/files/file-names';
 import type { Job } from '../../../../shared/domain/jobs/job';
 
 /** A file to copy: a result of a finished dub job, and the name it gets. */

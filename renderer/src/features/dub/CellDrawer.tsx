@@ -1,6 +1,7 @@
 import { formatUsd } from '../../../../shared/api/billing-rates';
 import { LANGUAGE_NAMES } from '../../../../shared/api/languages';
-import { baseName, cellState, type DubBatchPlan } from '../../../../shared/domain/dub';
+import { cellState, type DubBatchPlan } from '../../../../shared/domain/dub';
+import { baseName } from '../../../../shared/domain/files/file-names';
 import type { Job } from '../../../../shared/domain/jobs/job';
 import { Badge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';

@@ -1,12 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { formatUsd } from '../../../../shared/api/billing-rates';
 import { LANGUAGE_NAMES } from '../../../../shared/api/languages';
-import {
-  baseName,
-  cellState,
-  rowRemovalRefusal,
-  type DubBatchPlan,
-} from '../../../../shared/domain/dub';
+import { cellState, rowRemovalRefusal, type DubBatchPlan } from '../../../../shared/domain/dub';
+import { baseName } from '../../../../shared/domain/files/file-names';
 import type { Job } from '../../../../shared/domain/jobs/job';
 import { useDubBatch } from './batch-store';
 import { DubCell } from './DubCell';

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { LANGUAGE_NAMES, type LanguageCode } from '../../../../shared/api/languages';
-import { baseName, type DubBatchPlan } from '../../../../shared/domain/dub';
+import type { DubBatchPlan } from '../../../../shared/domain/dub';
+import { baseName } from '../../../../shared/domain/files/file-names';
 import { Button } from '../../ui/Button';
 import { useDubBatch } from './batch-store';
 
