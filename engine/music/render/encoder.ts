@@ -57,6 +57,14 @@ const FILE_ARGS: Record<MusicFormat, string[]> = {
   mp3: ['-c:a', 'libmp3lame', '-b:a', '320k', '-f', 'mp3'],
 };
 
+/**
+ * PCM bytes the encoder's input may hold before `write` waits for ffmpeg: about 12 s of stereo
+ * float. The pipe itself holds 64 KB (~0.2 s), so on a busy machine the mastering and ffmpeg
+ * took turns, each waiting whenever the other was descheduled; with this slack each runs at its
+ * own pace and the pass takes as long as the slower of the two (docs/engine-notes.md §9).
+ */
+const IN_FLIGHT_BYTES = 4 * 1024 * 1024;
+
 export class EncoderError extends Error {}
 
 export interface Encoder {
@@ -133,7 +141,8 @@ export function startEncoder(
     output: target.kind === 'stream' ? (child.stdout as AsyncIterable<Buffer>) : undefined,
     async write(block) {
       if (inputError || child.exitCode !== null) throw await failure();
-      if (!child.stdin.write(interleave(block))) {
+      const accepted = child.stdin.write(interleave(block));
+      if (!accepted && child.stdin.writableLength > IN_FLIGHT_BYTES) {
         // Whichever settles first, the drain listener must go: a pending once() per write
         // piles listeners on stdin (MaxListenersExceededWarning seen when ffmpeg exited early).
         const waiting = new AbortController();
