@@ -11,17 +11,21 @@ export const CONTENT_TYPES: Record<MusicFormat, string> = {
   mp3: 'audio/mpeg',
 };
 
-const INPUT = [
-  ...FFMPEG_QUIET_OVERWRITE,
-  '-f',
-  'f32le',
-  '-ar',
-  String(SAMPLE_RATE),
-  '-ac',
-  String(CHANNELS),
-  '-i',
-  'pipe:0',
-];
+/** ffmpeg's input arguments for raw stereo float PCM at the music rate from `source`. */
+function rawInput(source: string): string[] {
+  return [
+    ...FFMPEG_QUIET_OVERWRITE,
+    '-f',
+    'f32le',
+    '-ar',
+    String(SAMPLE_RATE),
+    '-ac',
+    String(CHANNELS),
+    '-i',
+    source,
+  ];
+}
+const INPUT = rawInput('pipe:0');
 /**
  * The fast AAC coder for files too: half the CPU of the default two-loop search, which made
  * encoding the slowest stage of a music render (docs/decisions/090-one-pass-music.md).
@@ -64,6 +68,14 @@ const FILE_ARGS: Record<MusicFormat, string[]> = {
  * own pace and the pass takes as long as the slower of the two (docs/engine-notes.md §9).
  */
 const IN_FLIGHT_BYTES = 4 * 1024 * 1024;
+
+/**
+ * The whole ffmpeg command line that encodes a raw float file to `path` with the settings music
+ * files use: the bench times it alone as the encoder's own limit (scripts/bench/music-figures.ts).
+ */
+export function encodeRawFileArgs(rawPath: string, format: MusicFormat, path: string): string[] {
+  return [...rawInput(rawPath), ...FILE_ARGS[format], path];
+}
 
 export class EncoderError extends Error {}
 
