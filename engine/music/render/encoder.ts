@@ -84,7 +84,7 @@ export interface Encoder {
   write(block: readonly Float32Array[]): Promise<void>;
   /** Closes the input and waits for ffmpeg to finish. */
   end(): Promise<void>;
-  /** Encoded bytes (stream target only). */
+  /** Encoded bytes (stream and adts targets only). */
   output: AsyncIterable<Buffer> | undefined;
   kill(): void;
 }
@@ -108,7 +108,13 @@ export function startEncoder(
     | { kind: 'stream' }
     | { kind: 'file'; format: MusicFormat; path: string }
     /** Raw PCM as input 0, then the caller's own inputs and outputs (a mux under a picture). */
-    | { kind: 'args'; args: string[]; stage: Stage },
+    | { kind: 'args'; args: string[]; stage: Stage }
+    /**
+     * The m4a's AAC as bare ADTS frames on `output`, for encoding a piece in parts that are
+     * joined frame by frame (engine/music/produce/encode-halves.ts). `inFlightBytes` raises
+     * how much PCM may wait for this encoder, so the mastering can run ahead to the next part.
+     */
+    | { kind: 'adts'; inFlightBytes?: number },
   signal?: AbortSignal,
 ): Encoder {
   const args =
@@ -116,7 +122,11 @@ export function startEncoder(
       ? [...INPUT, ...STREAM_ARGS]
       : target.kind === 'file'
         ? [...INPUT, ...FILE_ARGS[target.format], target.path]
-        : [...INPUT, ...target.args];
+        : target.kind === 'adts'
+          ? [...INPUT, ...AAC, '-f', 'adts', 'pipe:1']
+          : [...INPUT, ...target.args];
+  const inFlightBytes =
+    target.kind === 'adts' ? (target.inFlightBytes ?? IN_FLIGHT_BYTES) : IN_FLIGHT_BYTES;
   let child: ChildProcessWithoutNullStreams;
   try {
     child = spawnTool('ffmpeg', args, { stage: target.kind === 'args' ? target.stage : 'encode' });
@@ -150,11 +160,14 @@ export function startEncoder(
   };
 
   return {
-    output: target.kind === 'stream' ? (child.stdout as AsyncIterable<Buffer>) : undefined,
+    output:
+      target.kind === 'stream' || target.kind === 'adts'
+        ? (child.stdout as AsyncIterable<Buffer>)
+        : undefined,
     async write(block) {
       if (inputError || child.exitCode !== null) throw await failure();
       const accepted = child.stdin.write(interleave(block));
-      if (!accepted && child.stdin.writableLength > IN_FLIGHT_BYTES) {
+      if (!accepted && child.stdin.writableLength > inFlightBytes) {
         // Whichever settles first, the drain listener must go: a pending once() per write
         // piles listeners on stdin (MaxListenersExceededWarning seen when ffmpeg exited early).
         const waiting = new AbortController();
