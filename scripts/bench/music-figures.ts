@@ -63,8 +63,9 @@ async function synthAlone(
 
 /**
  * The other reference: ffmpeg alone encoding the piece's raw PCM (read from a file) to m4a with
- * the render's own settings. The encoder cannot start before the gain is known, which needs the
- * whole piece (docs/decisions/102-music-two-passes.md), so synthesis plus this is the floor.
+ * the render's own settings, in one process. The encode cannot start before the gain is known,
+ * which needs the whole piece, so synthesis then this one encode is what a render with one
+ * encoder could reach; the render splits the encode over two (docs/decisions/102-music-two-passes.md).
  */
 async function encodeAlone(workDir: string): Promise<{ row: string; wall: number }> {
   const midiPath = await writeMidiFile(workDir, preparePiece(BENCH_PIECE).composition);
@@ -131,7 +132,7 @@ export async function musicRenderSpeed(workDir: string): Promise<string[]> {
     rows.push(
       encode.row,
       formatRow(
-        '  floor: synthesis, then encode',
+        '  sum: synthesis, then one encoder',
         `${floor.toFixed(2)} s`,
         `${(60 / floor).toFixed(1)}× RT`,
       ),
