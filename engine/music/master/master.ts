@@ -90,6 +90,11 @@ function applyGain(block: Float32Array[], fromDb: number, toDb: number): void {
   const from = Math.pow(10, fromDb / 20);
   const to = Math.pow(10, toDb / 20);
   const frames = block[0]!.length;
+  if (from === to) {
+    // A fixed gain (every block of a file render): the ramp below would multiply by `from`.
+    for (const channel of block) for (let i = 0; i < frames; i++) channel[i]! *= from;
+    return;
+  }
   for (const channel of block) {
     for (let i = 0; i < frames; i++) channel[i]! *= from + ((to - from) * i) / frames;
   }
@@ -168,6 +173,11 @@ export async function* master(
   let position = 0;
   const fade = (block: Float32Array[]): void => {
     const frames = block[0]!.length;
+    // Between the fades every gain is 1: most blocks need no pass at all.
+    if (position >= fadeInFrames && position + frames <= fadeOutStart) {
+      position += frames;
+      return;
+    }
     for (let i = 0; i < frames; i++) {
       const at = position + i;
       let gain = 1;
