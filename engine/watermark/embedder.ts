@@ -36,12 +36,17 @@ export function createWatermarkEmbedder(opts: {
   const { wave, matchedRms } = chipTemplate(opts.key, opts.sampleRate);
   const signs = frameSigns(opts.payload, opts.key);
   const release = Math.exp(-SUB_BLOCK / (RELEASE_SECONDS * opts.sampleRate));
-  let position = 0;
   let previousMono = 0;
   let subEnergy = 0;
   let envelope = 0;
   let gainFrom = 0;
   let gainTo = 0;
+
+  // Where `position` falls, kept as counters: the loop below runs over every sample of every
+  // generated file, and a division, a floor and two modulos per sample were most of its cost.
+  let inSub = 0;
+  let inBlock = 0;
+  let bit = 0;
 
   return {
     process(channels: Float32Array[]): void {
@@ -49,23 +54,34 @@ export function createWatermarkEmbedder(opts: {
       if (channelCount === 0) return;
       const length = channels[0]!.length;
       const inverseCount = 1 / channelCount;
+      const left = channels[0]!;
+      const right = channelCount === 2 ? channels[1]! : undefined;
       for (let i = 0; i < length; i++) {
         let mono = 0;
-        for (let c = 0; c < channelCount; c++) mono += channels[c]![i]!;
+        if (right) {
+          mono += left[i]!;
+          mono += right[i]!;
+        } else for (let c = 0; c < channelCount; c++) mono += channels[c]![i]!;
         mono *= inverseCount;
         const diff = mono - previousMono;
         previousMono = mono;
         subEnergy += diff * diff;
 
-        const inSub = position % SUB_BLOCK;
         const gain = gainFrom + ((gainTo - gainFrom) * inSub) / SUB_BLOCK;
-        const block = Math.floor(position / BLOCK_SIZE);
-        const mark = signs[block % FRAME_BITS]! * gain * wave[position - block * BLOCK_SIZE]!;
-        if (mark !== 0)
-          for (let c = 0; c < channelCount; c++) channels[c]![i] = channels[c]![i]! + mark;
+        const mark = signs[bit]! * gain * wave[inBlock]!;
+        if (mark !== 0) {
+          if (right) {
+            left[i] = left[i]! + mark;
+            right[i] = right[i]! + mark;
+          } else for (let c = 0; c < channelCount; c++) channels[c]![i] = channels[c]![i]! + mark;
+        }
 
-        position++;
-        if (inSub === SUB_BLOCK - 1) {
+        if (++inBlock === BLOCK_SIZE) {
+          inBlock = 0;
+          bit = bit === FRAME_BITS - 1 ? 0 : bit + 1;
+        }
+        if (++inSub === SUB_BLOCK) {
+          inSub = 0;
           const rms = Math.sqrt(subEnergy / SUB_BLOCK);
           subEnergy = 0;
           envelope = rms > envelope ? rms : envelope * release + rms * (1 - release);

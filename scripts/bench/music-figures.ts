@@ -1,12 +1,14 @@
 import { rm } from 'node:fs/promises';
 import { renderMusicFile } from '../../engine/music';
-import { preparePiece, writeMidiFile } from '../../engine/music/produce/prepare';
+import { preparePiece, workPath, writeMidiFile } from '../../engine/music/produce/prepare';
+import { encodeRawFileArgs } from '../../engine/music/render/encoder';
 import {
   chooseMusicSynth,
+  renderMidiToRawFile,
   renderMidiWithChosenSynth,
   SYNTH_ENV,
 } from '../../engine/music/render/synth-choice';
-import { StageClock } from '../../shared/node/toolchain';
+import { runTool, StageClock } from '../../shared/node/toolchain';
 import { formatRow } from './measure';
 import { clockRows, loadNote, timedWork } from './stage-rows';
 
@@ -36,7 +38,10 @@ async function withSynth<T>(path: SynthPath, task: () => Promise<T>): Promise<T>
 }
 
 /** The reference: the synthesiser alone on the piece's MIDI (no mastering, no encoder). */
-async function synthAlone(workDir: string, path: SynthPath): Promise<string> {
+async function synthAlone(
+  workDir: string,
+  path: SynthPath,
+): Promise<{ row: string; wall: number }> {
   const midiPath = await writeMidiFile(workDir, preparePiece(BENCH_PIECE).composition);
   try {
     const run = await withSynth(path, () =>
@@ -44,14 +49,43 @@ async function synthAlone(workDir: string, path: SynthPath): Promise<string> {
         for await (const _block of renderMidiWithChosenSynth(midiPath)) void _block;
       }),
     );
-    return formatRow(
+    const row = formatRow(
       `  reference: ${SYNTH_NAMES[path]} alone, same MIDI`,
       `${run.wall.toFixed(2)} s`,
       `${(60 / run.wall).toFixed(1)}× RT`,
       `${run.cpu.toFixed(2)} s CPU`,
     );
+    return { row, wall: run.wall };
   } finally {
     await rm(midiPath, { force: true });
+  }
+}
+
+/**
+ * The other reference: ffmpeg alone encoding the piece's raw PCM (read from a file) to m4a with
+ * the render's own settings, in one process. The encode cannot start before the gain is known,
+ * which needs the whole piece, so synthesis then this one encode is what a render with one
+ * encoder could reach; the render splits the encode over two (docs/decisions/102-music-two-passes.md).
+ */
+async function encodeAlone(workDir: string): Promise<{ row: string; wall: number }> {
+  const midiPath = await writeMidiFile(workDir, preparePiece(BENCH_PIECE).composition);
+  const rawPath = await workPath(workDir, 'f32');
+  const outPath = await workPath(workDir, 'm4a');
+  try {
+    await withSynth('native', () => renderMidiToRawFile(midiPath, rawPath, () => undefined));
+    const run = await timedWork(() =>
+      runTool('ffmpeg', encodeRawFileArgs(rawPath, 'm4a', outPath)),
+    );
+    if (run.value.code !== 0) throw new Error(`ffmpeg failed: ${run.value.stderr.slice(-300)}`);
+    const row = formatRow(
+      '  reference: ffmpeg AAC encode alone, same 60 s',
+      `${run.wall.toFixed(2)} s`,
+      `${(60 / run.wall).toFixed(1)}× RT`,
+      `${run.cpu.toFixed(2)} s CPU`,
+    );
+    return { row, wall: run.wall };
+  } finally {
+    await Promise.all([midiPath, rawPath, outPath].map((p) => rm(p, { force: true })));
   }
 }
 
@@ -90,7 +124,19 @@ export async function musicRenderSpeed(workDir: string): Promise<string[]> {
   if (!native) rows.push(formatRow('Native music path', 'not installed'));
   for (const path of paths) {
     rows.push(...(await wholeRender(workDir, path)));
-    rows.push(await synthAlone(workDir, path));
+    const synth = await synthAlone(workDir, path);
+    rows.push(synth.row);
+    if (path !== 'native') continue;
+    const encode = await encodeAlone(workDir);
+    const floor = synth.wall + encode.wall;
+    rows.push(
+      encode.row,
+      formatRow(
+        '  sum: synthesis, then one encoder',
+        `${floor.toFixed(2)} s`,
+        `${(60 / floor).toFixed(1)}× RT`,
+      ),
+    );
   }
   return rows;
 }

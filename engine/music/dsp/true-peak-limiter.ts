@@ -44,6 +44,13 @@ function interpolatedPeak(
   return Math.max(Math.abs(s1), Math.abs(s2), Math.abs(s3));
 }
 
+/** The smallest power of two holding `n` entries, so ring positions are a mask, not a modulo. */
+function ringSize(n: number): number {
+  let size = 1;
+  while (size < n) size *= 2;
+  return size;
+}
+
 export class TruePeakLimiter {
   private readonly p1 = buildPhase(1);
   private readonly p2 = buildPhase(2);
@@ -54,7 +61,10 @@ export class TruePeakLimiter {
   /** Last TAPS input samples per channel, stored twice over so the window is always contiguous. */
   private readonly historyL = new Float64Array(2 * TAPS);
   private readonly historyR = new Float64Array(2 * TAPS);
-  /** Delay line of input audio covering detection delay plus look-ahead. */
+  /**
+   * Delay line of input audio covering detection delay plus look-ahead. It and the rings below
+   * are powers of two: every sample indexes each of them, and a mask is far cheaper than `%`.
+   */
   private readonly delayL: Float32Array;
   private readonly delayR: Float32Array;
   /** Ring of required gains (by detection index) and a monotonic deque of indices for the minimum. */
@@ -67,15 +77,18 @@ export class TruePeakLimiter {
   private envelope = 1;
   private inputFrames = 0;
   private outputFrames = 0;
+  /** Where the next sample goes in the history (inputFrames mod TAPS) and in the box. */
+  private historySlot = 0;
+  private boxSlot = 0;
 
   constructor(sampleRate: number, ceilingDb: number, lookaheadMs = 5, releaseMs = 120) {
     this.ceiling = Math.pow(10, ceilingDb / 20);
     this.lookahead = Math.max(8, Math.round((lookaheadMs / 1000) * sampleRate));
     this.release = Math.exp(-1 / ((releaseMs / 1000) * sampleRate));
-    this.delayL = new Float32Array(HALF_TAPS + this.lookahead + 2);
-    this.delayR = new Float32Array(HALF_TAPS + this.lookahead + 2);
-    this.required = new Float64Array(this.lookahead + 2);
-    this.deque = new Int32Array(this.lookahead + 2);
+    this.delayL = new Float32Array(ringSize(HALF_TAPS + this.lookahead + 2));
+    this.delayR = new Float32Array(this.delayL.length);
+    this.required = new Float64Array(ringSize(this.lookahead + 2));
+    this.deque = new Int32Array(this.required.length);
     this.box = new Float64Array(this.lookahead);
   }
 
@@ -106,22 +119,24 @@ export class TruePeakLimiter {
       release,
     } = this;
     const lookahead = this.lookahead;
-    const delayLength = delayL.length;
-    const ring = required.length;
+    const delayMask = delayL.length - 1;
+    const ringMask = required.length - 1;
     const threshold = ceiling * 0.6;
-    let { dequeHead, dequeTail, boxSum, envelope, inputFrames: n } = this;
+    let { dequeHead, dequeTail, boxSum, envelope, inputFrames: n, historySlot, boxSlot } = this;
     let written = 0;
     for (let i = 0; i < frames; i++, n++) {
       const xl = left[i]!;
       const xr = right[i]!;
-      const write = n % TAPS;
+      const write = historySlot;
+      historySlot = write === TAPS - 1 ? 0 : write + 1;
       historyL[write] = xl;
       historyL[write + TAPS] = xl;
       historyR[write] = xr;
       historyR[write + TAPS] = xr;
-      delayL[n % delayLength] = xl;
-      delayR[n % delayLength] = xr;
-      const start = (n + 1) % TAPS;
+      delayL[n & delayMask] = xl;
+      delayR[n & delayMask] = xr;
+      // The window starts one past the newest sample: (n + 1) mod TAPS.
+      const start = historySlot;
       const left0 = Math.abs(historyL[start + HALF_TAPS - 1]!);
       const left1 = Math.abs(historyL[start + HALF_TAPS]!);
       const right0 = Math.abs(historyR[start + HALF_TAPS - 1]!);
@@ -136,26 +151,29 @@ export class TruePeakLimiter {
       const m = n - HALF_TAPS + 1;
       if (m < 0) continue;
       const need = peak > ceiling ? ceiling / peak : 1;
-      required[m % ring] = need;
-      while (dequeTail > dequeHead && required[deque[(dequeTail - 1) % ring]! % ring]! >= need)
+      required[m & ringMask] = need;
+      while (
+        dequeTail > dequeHead &&
+        required[deque[(dequeTail - 1) & ringMask]! & ringMask]! >= need
+      )
         dequeTail--;
-      deque[dequeTail++ % ring] = m;
+      deque[dequeTail++ & ringMask] = m;
       const j = m - lookahead;
       if (j < 0) continue;
-      while (deque[dequeHead % ring]! < j) dequeHead++;
-      const windowMin = required[deque[dequeHead % ring]! % ring]!;
+      while (deque[dequeHead & ringMask]! < j) dequeHead++;
+      const windowMin = required[deque[dequeHead & ringMask]! & ringMask]!;
       envelope = windowMin < envelope ? windowMin : windowMin - (windowMin - envelope) * release;
       if (j === 0) {
         // Before the first frame the gain is taken as already settled, so an opening peak is held too.
         box.fill(envelope);
         boxSum = envelope * lookahead;
       }
-      const slot = j % lookahead;
-      boxSum += envelope - box[slot]!;
-      box[slot] = envelope;
+      boxSum += envelope - box[boxSlot]!;
+      box[boxSlot] = envelope;
+      boxSlot = boxSlot === lookahead - 1 ? 0 : boxSlot + 1;
       const gain = boxSum < lookahead ? boxSum / lookahead : 1;
-      outL[written] = delayL[j % delayLength]! * gain;
-      outR[written] = delayR[j % delayLength]! * gain;
+      outL[written] = delayL[j & delayMask]! * gain;
+      outR[written] = delayR[j & delayMask]! * gain;
       written++;
     }
     this.dequeHead = dequeHead;
@@ -163,6 +181,8 @@ export class TruePeakLimiter {
     this.boxSum = boxSum;
     this.envelope = envelope;
     this.inputFrames = n;
+    this.historySlot = historySlot;
+    this.boxSlot = boxSlot;
     this.outputFrames += written;
     return [outL.subarray(0, written), outR.subarray(0, written)];
   }

@@ -9,6 +9,7 @@ import { CHANNELS, SAMPLE_RATE } from '../render/fluidsynth';
 import { renderMidiToRawFile } from '../render/synth-choice';
 import { readRawFloat } from '../render/raw-file';
 import type { MusicFile, MusicRunOptions, MusicSpec } from '../spec';
+import { encodeM4aInHalves, MIN_HALVES_SECONDS } from './encode-halves';
 import {
   makeWatermark,
   preparePiece,
@@ -24,6 +25,8 @@ import {
  */
 const RETRY_LU = 0.25;
 const MAX_FINAL_PASSES = 3;
+/** Mastering blocks of ~0.37 s: at a fixed gain the output does not depend on the block size. */
+const MASTER_BLOCK_FRAMES = 16384;
 
 /** The mastered, watermarked piece encoded to `path`; returns the loudness of what was encoded. */
 async function encodeWithGain(
@@ -33,18 +36,31 @@ async function encodeWithGain(
   gainDb: number,
   options: MusicRunOptions & { format: MusicFormat },
 ): Promise<number> {
-  const meter = new LoudnessMeter(SAMPLE_RATE);
-  const encoder = startEncoder({ kind: 'file', format: options.format, path }, options.signal);
-  try {
-    const chain = master(readRawFloat(rawPath), {
+  const mastered = (meter: LoudnessMeter): AsyncGenerator<Float32Array[]> =>
+    master(readRawFloat(rawPath), {
       sampleRate: SAMPLE_RATE,
       totalFrames: piece.totalFrames,
       gain: { kind: 'fixed', db: gainDb },
       fadeOutSeconds: piece.fadeOutSeconds,
       watermark: makeWatermark(options.watermarkPayload, options.watermarkKey),
       outputMeter: meter,
+      blockFrames: MASTER_BLOCK_FRAMES,
     });
-    for await (const block of chain) await encoder.write(block);
+  if (options.format === 'm4a' && piece.totalFrames >= MIN_HALVES_SECONDS * SAMPLE_RATE) {
+    const meter = new LoudnessMeter(SAMPLE_RATE);
+    const joined = await encodeM4aInHalves(
+      mastered(meter),
+      piece.totalFrames,
+      path,
+      options.workDir,
+      options.signal,
+    );
+    if (joined) return meter.integrated();
+  }
+  const meter = new LoudnessMeter(SAMPLE_RATE);
+  const encoder = startEncoder({ kind: 'file', format: options.format, path }, options.signal);
+  try {
+    for await (const block of mastered(meter)) await encoder.write(block);
     await encoder.end();
   } finally {
     encoder.kill();

@@ -11,17 +11,21 @@ export const CONTENT_TYPES: Record<MusicFormat, string> = {
   mp3: 'audio/mpeg',
 };
 
-const INPUT = [
-  ...FFMPEG_QUIET_OVERWRITE,
-  '-f',
-  'f32le',
-  '-ar',
-  String(SAMPLE_RATE),
-  '-ac',
-  String(CHANNELS),
-  '-i',
-  'pipe:0',
-];
+/** ffmpeg's input arguments for raw stereo float PCM at the music rate from `source`. */
+function rawInput(source: string): string[] {
+  return [
+    ...FFMPEG_QUIET_OVERWRITE,
+    '-f',
+    'f32le',
+    '-ar',
+    String(SAMPLE_RATE),
+    '-ac',
+    String(CHANNELS),
+    '-i',
+    source,
+  ];
+}
+const INPUT = rawInput('pipe:0');
 /**
  * The fast AAC coder for files too: half the CPU of the default two-loop search, which made
  * encoding the slowest stage of a music render (docs/decisions/090-one-pass-music.md).
@@ -57,6 +61,22 @@ const FILE_ARGS: Record<MusicFormat, string[]> = {
   mp3: ['-c:a', 'libmp3lame', '-b:a', '320k', '-f', 'mp3'],
 };
 
+/**
+ * PCM bytes the encoder's input may hold before `write` waits for ffmpeg: about 12 s of stereo
+ * float. The pipe itself holds 64 KB (~0.2 s), so on a busy machine the mastering and ffmpeg
+ * took turns, each waiting whenever the other was descheduled; with this slack each runs at its
+ * own pace and the pass takes as long as the slower of the two (docs/engine-notes.md §9).
+ */
+const IN_FLIGHT_BYTES = 4 * 1024 * 1024;
+
+/**
+ * The whole ffmpeg command line that encodes a raw float file to `path` with the settings music
+ * files use: the bench times it alone as the encoder's own limit (scripts/bench/music-figures.ts).
+ */
+export function encodeRawFileArgs(rawPath: string, format: MusicFormat, path: string): string[] {
+  return [...rawInput(rawPath), ...FILE_ARGS[format], path];
+}
+
 export class EncoderError extends Error {}
 
 export interface Encoder {
@@ -64,7 +84,7 @@ export interface Encoder {
   write(block: readonly Float32Array[]): Promise<void>;
   /** Closes the input and waits for ffmpeg to finish. */
   end(): Promise<void>;
-  /** Encoded bytes (stream target only). */
+  /** Encoded bytes (stream and adts targets only). */
   output: AsyncIterable<Buffer> | undefined;
   kill(): void;
 }
@@ -88,7 +108,13 @@ export function startEncoder(
     | { kind: 'stream' }
     | { kind: 'file'; format: MusicFormat; path: string }
     /** Raw PCM as input 0, then the caller's own inputs and outputs (a mux under a picture). */
-    | { kind: 'args'; args: string[]; stage: Stage },
+    | { kind: 'args'; args: string[]; stage: Stage }
+    /**
+     * The m4a's AAC as bare ADTS frames on `output`, for encoding a piece in parts that are
+     * joined frame by frame (engine/music/produce/encode-halves.ts). `inFlightBytes` raises
+     * how much PCM may wait for this encoder, so the mastering can run ahead to the next part.
+     */
+    | { kind: 'adts'; inFlightBytes?: number },
   signal?: AbortSignal,
 ): Encoder {
   const args =
@@ -96,7 +122,11 @@ export function startEncoder(
       ? [...INPUT, ...STREAM_ARGS]
       : target.kind === 'file'
         ? [...INPUT, ...FILE_ARGS[target.format], target.path]
-        : [...INPUT, ...target.args];
+        : target.kind === 'adts'
+          ? [...INPUT, ...AAC, '-f', 'adts', 'pipe:1']
+          : [...INPUT, ...target.args];
+  const inFlightBytes =
+    target.kind === 'adts' ? (target.inFlightBytes ?? IN_FLIGHT_BYTES) : IN_FLIGHT_BYTES;
   let child: ChildProcessWithoutNullStreams;
   try {
     child = spawnTool('ffmpeg', args, { stage: target.kind === 'args' ? target.stage : 'encode' });
@@ -130,10 +160,14 @@ export function startEncoder(
   };
 
   return {
-    output: target.kind === 'stream' ? (child.stdout as AsyncIterable<Buffer>) : undefined,
+    output:
+      target.kind === 'stream' || target.kind === 'adts'
+        ? (child.stdout as AsyncIterable<Buffer>)
+        : undefined,
     async write(block) {
       if (inputError || child.exitCode !== null) throw await failure();
-      if (!child.stdin.write(interleave(block))) {
+      const accepted = child.stdin.write(interleave(block));
+      if (!accepted && child.stdin.writableLength > inFlightBytes) {
         // Whichever settles first, the drain listener must go: a pending once() per write
         // piles listeners on stdin (MaxListenersExceededWarning seen when ffmpeg exited early).
         const waiting = new AbortController();

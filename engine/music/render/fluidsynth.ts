@@ -16,9 +16,13 @@ export class RenderError extends Error {}
 
 /** Interleaved little-endian float32 stereo bytes to planar channels. */
 export function deinterleave(bytes: Buffer, byteOffset: number, frames: number): Float32Array[] {
-  // Copying into a fresh ArrayBuffer aligns the floats (Buffer slices may sit at odd offsets).
+  // Floats are read in place where the bytes are 4-aligned (the file tailer's own buffer);
+  // Buffer slices from a pipe may sit at odd offsets, and those are copied to align them.
   const start = bytes.byteOffset + byteOffset;
-  const interleaved = new Float32Array(bytes.buffer.slice(start, start + frames * 4 * CHANNELS));
+  const interleaved =
+    start % 4 === 0
+      ? new Float32Array(bytes.buffer, start, frames * CHANNELS)
+      : new Float32Array(bytes.buffer.slice(start, start + frames * 4 * CHANNELS));
   const left = new Float32Array(frames);
   const right = new Float32Array(frames);
   for (let i = 0; i < frames; i++) {

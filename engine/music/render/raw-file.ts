@@ -1,9 +1,8 @@
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createWriteStream } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { once } from 'node:events';
 import { timeSync } from '../../../shared/node/toolchain';
 import { CHANNELS } from './fluidsynth';
-
-const BLOCK_FRAMES = 8192;
 
 /** Stores planar float blocks as interleaved little-endian float32, passing each block on. */
 export async function writeRawFloat(
@@ -37,25 +36,40 @@ export async function writeRawFloat(
   return frames;
 }
 
-/** Reads an interleaved float32 file back as planar blocks. */
+/** Frames per read of the work file: 512 KB reads, re-blocked downstream by the mastering. */
+const READ_FRAMES = 65536;
+
+/**
+ * Reads an interleaved float32 file back as planar blocks. Each read lands at the start of one
+ * aligned buffer that is viewed as floats in place (no copy before splitting the channels), and
+ * a frame cut across reads is carried to the front of the next.
+ */
 export async function* readRawFloat(path: string): AsyncGenerator<Float32Array[]> {
   const frameBytes = 4 * CHANNELS;
-  let pending = Buffer.alloc(0);
-  for await (const chunk of createReadStream(path, {
-    highWaterMark: BLOCK_FRAMES * frameBytes,
-  }) as AsyncIterable<Buffer>) {
-    const bytes = pending.length > 0 ? Buffer.concat([pending, chunk]) : chunk;
-    const frames = Math.floor(bytes.length / frameBytes);
-    const block = timeSync('write', () => {
-      const interleaved = new Float32Array(
-        bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + frames * frameBytes),
-      );
-      const planar = Array.from({ length: CHANNELS }, () => new Float32Array(frames));
-      for (let i = 0; i < frames; i++)
-        for (let c = 0; c < CHANNELS; c++) planar[c]![i] = interleaved[i * CHANNELS + c]!;
-      return planar;
-    });
-    pending = Buffer.from(bytes.subarray(frames * frameBytes));
-    if (frames > 0) yield block;
+  const floats = new Float32Array(READ_FRAMES * CHANNELS);
+  const bytes = Buffer.from(floats.buffer);
+  const handle = await open(path, 'r');
+  try {
+    let carried = 0;
+    for (;;) {
+      const { bytesRead } = await handle.read(bytes, carried, bytes.length - carried, null);
+      const available = carried + bytesRead;
+      const frames = Math.floor(available / frameBytes);
+      if (frames > 0) {
+        yield timeSync('write', () => {
+          const planar = Array.from({ length: CHANNELS }, () => new Float32Array(frames));
+          for (let c = 0; c < CHANNELS; c++) {
+            const channel = planar[c]!;
+            for (let i = 0; i < frames; i++) channel[i] = floats[i * CHANNELS + c]!;
+          }
+          return planar;
+        });
+      }
+      carried = available - frames * frameBytes;
+      if (carried > 0) bytes.copyWithin(0, frames * frameBytes, available);
+      if (bytesRead === 0) return;
+    }
+  } finally {
+    await handle.close();
   }
 }
