@@ -8,11 +8,11 @@ import {
 } from '../../../../shared/domain/project/score-jobs';
 import { audioFileOf, takeTitle } from '../../editor/music/take-view';
 import { applyBrief } from './brief-choice';
-import { useLandingFailures } from './landing-failures';
+import { useLandingState } from './landing-state';
 import { newId } from './lane-edits';
 import { useScoreStore } from './score-store';
 import { addTake } from './take-edits';
-import { useProjectJobs, useProjectJobsSync } from './use-project-jobs';
+import { useProjectJobsRead, useProjectJobsSync } from './use-project-jobs';
 
 const LANE_OF: Record<Exclude<ScoreJobKind, 'analyse'>, PromptLane> = {
   music: 'music',
@@ -43,33 +43,40 @@ function land({ job, kind }: ScoreJob): void {
   if (!failure) return;
   // Nothing to land: recorded all the same, so it is not tried again on every open.
   useScoreStore.getState().edit('Land job', (part) => part, { landedJobIds: [job.id] });
-  useLandingFailures.getState().set(kind, job.id, failure);
+  useLandingState.getState().fail(kind, job.id, failure);
 }
 
 /**
  * Lands each finished Score job of the open project that the document has not taken in yet
  * (docs/decisions/105-score-jobs-from-main.md): main's job list says what finished, the part's
  * landed record says what already became a change. Works the same for a job started before a
- * reload or a closed window as for one started a second ago.
+ * reload or a closed window as for one started a second ago. Answers the project whose jobs
+ * have been read and landed (the workspace shows it as `data-jobs`), null before.
  */
-export function useJobOutcomes(): void {
+export function useJobOutcomes(): string | null {
   useProjectJobsSync();
-  const jobs = useProjectJobs();
+  const { jobs, read } = useProjectJobsRead();
   const history = useScoreStore((s) => s.history);
   const landedJobIds = useScoreStore((s) => s.landedJobIds);
+  const checked = useLandingState((s) => s.checkedProject);
 
   useEffect(() => {
     const { project, history: current, landedJobIds: landed } = useScoreStore.getState();
+    if (!read || !project) return;
     // A read-only window leaves landing to the window that holds the project.
-    if (!project || project.readOnly || !current) return;
+    if (project.readOnly || !current) {
+      useLandingState.setState({ checkedProject: project.path });
+      return;
+    }
     const plan = planLanding(jobs, current.present.video?.path, {
       landedJobIds: landed,
       takes: current.present.takes,
       savedAt: project.document.updatedAt,
     });
-    if (plan.land.length === 0) return;
-    if (plan.skip.length > 0)
+    if (plan.land.length > 0 && plan.skip.length > 0)
       useScoreStore.getState().edit('Land job', (part) => part, { landedJobIds: plan.skip });
     for (const entry of plan.land) land(entry);
-  }, [jobs, history, landedJobIds]);
+    useLandingState.setState({ checkedProject: project.path });
+  }, [jobs, read, history, landedJobIds]);
+  return checked;
 }

@@ -11,7 +11,7 @@ import { useApiEvent } from '../../bridge/events';
 import { upsertJob } from '../../bridge/jobs-cache';
 import { queryKeyFor, useApiQuery } from '../../bridge/query';
 import { useScoreStore } from './score-store';
-import { useLandingFailures } from './landing-failures';
+import { useLandingState } from './landing-state';
 
 const NONE: readonly Job[] = [];
 
@@ -20,9 +20,14 @@ const NONE: readonly Job[] = [];
  * Score reads its running, finished and failed jobs from (docs/decisions/105-score-jobs-from-main.md).
  */
 export function useProjectJobs(): readonly Job[] {
+  return useProjectJobsRead().jobs;
+}
+
+/** The list and whether main has answered for the open project yet. */
+export function useProjectJobsRead(): { jobs: readonly Job[]; read: boolean } {
   const path = useScoreStore((s) => s.project?.path);
-  const jobs = useApiQuery('project:jobs', { path: path ?? '' }, { enabled: !!path });
-  return path ? (jobs.data ?? NONE) : NONE;
+  const query = useApiQuery('project:jobs', { path: path ?? '' }, { enabled: !!path });
+  return path && query.data ? { jobs: query.data, read: true } : { jobs: NONE, read: false };
 }
 
 /** Merges a job into the open project's cached list (after a submit, or a push from main). */
@@ -67,7 +72,7 @@ export function useScoreJobFailure(kind: ScoreJobKind): string | undefined {
   const jobs = useProjectJobs();
   const video = useScoreStore((s) => s.history?.present.video?.path);
   const since = useScoreStore((s) => s.openedAt);
-  const landing = useLandingFailures((s) => s.byKind[kind]);
+  const landing = useLandingState((s) => s.failures[kind]);
   const failed = scoreJobFailure(jobs, video, kind, since);
   if (failed) return failed.message;
   const newest = jobs.find((job) => job.id === landing?.jobId);

@@ -3,7 +3,7 @@ import type { Job, JobRequest } from '../../../../shared/domain/jobs/job';
 import type { ScoreJobKind } from '../../../../shared/domain/project/score-jobs';
 import { upsertJob } from '../../bridge/jobs-cache';
 import { queryKeyFor, useApiMutation } from '../../bridge/query';
-import { useLandingFailures } from './landing-failures';
+import { useLandingState } from './landing-state';
 import { useMergeProjectJob } from './use-project-jobs';
 
 /**
@@ -22,7 +22,7 @@ export function useSubmitScoreJob(kind: ScoreJobKind, onStarted?: (job: Job) => 
   });
   return {
     submit: (request: JobRequest) => {
-      useLandingFailures.getState().clear(kind);
+      useLandingState.getState().clear(kind);
       mutation.mutate(request);
     },
     pending: mutation.isPending,
