@@ -121,6 +121,13 @@ export const scorePartSchema = z.object({
     })
     .optional(),
   loudness: z.enum(LOUDNESS_PRESETS).default('streaming'),
+  /**
+   * The jobs (main's ledger ids) whose outcome this part has taken in: a brief applied to the
+   * lanes, a result added as a take (./score-jobs.ts, docs/decisions/105-score-jobs-from-main.md).
+   * Kept outside undo, so undoing a landing never makes it land again. Optional: documents
+   * written before it have none and are read by the rule in score-jobs.ts.
+   */
+  landedJobIds: z.array(z.string().min(1).max(100)).max(10_000).optional(),
   /** Where the editor was: restored on reopen. */
   view: z
     .object({ playheadMs: ms.default(0), pxPerSecond: z.number().positive().default(40) })

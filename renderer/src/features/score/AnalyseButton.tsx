@@ -7,8 +7,7 @@ import { BriefVariations } from './BriefVariations';
 import { JobProgress } from './JobProgress';
 import { analysisJob } from './score-requests';
 import { useScorePart, useScoreStore } from './score-store';
-import { usePendingJob } from './use-job-outcomes';
-import { usePendingJobs } from './pending-jobs';
+import { useRunningScoreJob, useScoreJobFailure } from './use-project-jobs';
 import { useSubmitScoreJob } from './use-submit-job';
 import { useCapabilities, videoAnalysisGate } from '../../editor/capabilities/use-capabilities';
 
@@ -19,8 +18,8 @@ import { useCapabilities, videoAnalysisGate } from '../../editor/capabilities/us
 export function AnalyseButton({ blocked }: { blocked: string | undefined }) {
   const part = useScorePart();
   const readOnly = useScoreStore((s) => s.project?.readOnly ?? true);
-  const running = usePendingJob('analyse');
-  const failure = usePendingJobs((s) => s.failures.analyse);
+  const running = useRunningScoreJob('analyse');
+  const failure = useScoreJobFailure('analyse');
   const { submit, pending, error } = useSubmitScoreJob('analyse');
   // More variants cost more (the estimate scales with them) but give a choice of music prompt.
   const [variants, setVariants] = useState(1);

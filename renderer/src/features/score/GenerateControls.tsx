@@ -6,11 +6,10 @@ import { SparkIcon } from '../../ui/icons';
 import { EstimateLine } from '../../editor/tasks/EstimateLine';
 import { JobProgress } from './JobProgress';
 import type { OpenVerdict } from './open-checks';
-import { usePendingJobs } from './pending-jobs';
 import { generateJob, type GenerateKind } from './score-requests';
 import { useScorePart, useScoreStore } from './score-store';
 import { StreamAudition } from './StreamAudition';
-import { usePendingJob } from './use-job-outcomes';
+import { useRunningScoreJob, useScoreJobFailure } from './use-project-jobs';
 import { useSubmitScoreJob } from './use-submit-job';
 import * as player from '../../editor/media/player';
 import { useTransport } from '../../editor/media/transport-store';
@@ -32,12 +31,12 @@ export function GenerateControls({ verdict }: { verdict: OpenVerdict | null }) {
   const part = useScorePart();
   const readOnly = useScoreStore((s) => s.project?.readOnly ?? true);
   const [kind, setKind] = useState<GenerateKind>('music');
-  const running = usePendingJob(kind);
-  const streaming = usePendingJob('music');
+  const running = useRunningScoreJob(kind);
+  const streaming = useRunningScoreJob('music');
   const auditionJobId = useTransport((s) => s.auditionJobId);
   const jobs = useApiQuery('jobs:list', {}, { enabled: !!auditionJobId });
   const audition = jobs.data?.find((job) => job.id === auditionJobId);
-  const failure = usePendingJobs((s) => s.failures[kind]);
+  const failure = useScoreJobFailure(kind);
   const { submit, pending, error } = useSubmitScoreJob(kind, (job) => {
     if (job.request.delivery === 'stream') useTransport.getState().set({ auditionJobId: job.id });
   });

@@ -7,7 +7,7 @@ import {
   type TimelineLane,
 } from '../../editor/timeline';
 import { pendingTakeLabel } from './pending-take';
-import { usePendingJobs } from './pending-jobs';
+import { useRunningScoreJobs } from './use-project-jobs';
 import { editLane, editPrompt } from './lane-edits';
 import * as player from '../../editor/media/player';
 import { useScorePart, useScoreStore } from './score-store';
@@ -48,8 +48,7 @@ export function ScoreTimeline({
   const snapping = useTransport((s) => s.snapping);
   const selected = useTransport((s) => s.selected);
   const set = useTransport((s) => s.set);
-  const pending = usePendingJobs((s) => s.jobs);
-  const projectPath = useScoreStore((s) => s.project?.path);
+  const running = useRunningScoreJobs();
   const fallbackRef = useRef<TimelineHandle>(null);
   const selectedTakeId = useTakeSelection((s) => s.takeId);
   const selectedShotMs = useShotSelection((s) => s.ms);
@@ -61,11 +60,11 @@ export function ScoreTimeline({
   const lanes = useMemo((): TimelineLane[] => {
     const { mix } = part;
     const generating = (lane: PromptLane) =>
-      pending
-        .filter((job) => job.projectPath === projectPath && pendingTakeLabel(job.kind, lane))
-        .map((job) => ({
-          id: job.jobId,
-          label: pendingTakeLabel(job.kind, lane)!,
+      running
+        .filter((entry) => pendingTakeLabel(entry.kind, lane))
+        .map(({ job, kind }) => ({
+          id: job.id,
+          label: pendingTakeLabel(kind, lane)!,
           active: false,
           generating: true,
         }));
@@ -141,7 +140,7 @@ export function ScoreTimeline({
         ...(part.video ? {} : { note: 'No video' }),
       },
     ];
-  }, [part, peaks, pending, projectPath, takePeaks, mixPeaks]);
+  }, [part, peaks, running, takePeaks, mixPeaks]);
 
   const commit = (laneId: string, segments: TimelineSegment[]) => {
     if (readOnly || !isPromptLane(laneId)) return;

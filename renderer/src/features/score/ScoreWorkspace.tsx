@@ -34,7 +34,7 @@ export function ScoreWorkspace({ opener }: { opener: ProjectOpener }) {
   const video = part.video;
   const durationMs = video?.durationMs ?? 0;
   const fps = video?.fps ?? 25;
-  useJobOutcomes();
+  const jobsChecked = useJobOutcomes();
 
   const timeline = useRef<TimelineHandle>(null);
   const zoom = useMemo(
@@ -65,7 +65,10 @@ export function ScoreWorkspace({ opener }: { opener: ProjectOpener }) {
 
   const notices = opener.verdict?.notices ?? [];
   return (
-    <div className="score-workspace">
+    <div
+      className="score-workspace"
+      data-jobs={jobsChecked === project.path ? 'landed' : 'loading'}
+    >
       <WorkspaceHeader status={status} onSave={save} />
       {project.readOnly && (
         <Notice tone="warn" title="Opened read-only" testId="score-readonly">

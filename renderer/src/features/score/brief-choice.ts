@@ -21,17 +21,27 @@ export const useBriefChoice = create<BriefChoice>()(() => ({
 
 /**
  * Fills both lanes and both lane prompts from a brief with the given music variation, as ONE
- * undo step labelled `label`; answers a sentence when the result holds no brief.
+ * undo step labelled `label`; answers a sentence when the result holds no brief. `landedJobId`:
+ * the analysis job this lands, recorded in the same edit (score-store.ts `landedJobIds`).
  */
-export function applyBrief(result: unknown, variation: number, label: string): string | undefined {
+export function applyBrief(
+  result: unknown,
+  variation: number,
+  label: string,
+  landedJobId?: string,
+): string | undefined {
   const store = useScoreStore.getState();
   const lanes = lanesFromBrief(result, variation, newId, store.history?.present.video?.durationMs);
   if ('error' in lanes) return lanes.error;
-  store.edit(label, (current) => ({
-    ...current,
-    lanes: { music: lanes.music, sfx: lanes.sfx },
-    prompts: { music: lanes.musicPrompt, sfx: lanes.sfxPrompt },
-  }));
+  store.edit(
+    label,
+    (current) => ({
+      ...current,
+      lanes: { music: lanes.music, sfx: lanes.sfx },
+      prompts: { music: lanes.musicPrompt, sfx: lanes.sfxPrompt },
+    }),
+    landedJobId ? { landedJobIds: [landedJobId] } : {},
+  );
   useBriefChoice.setState({
     projectPath: store.project?.path ?? null,
     result,

@@ -32,6 +32,9 @@ export async function openVideo(path: string): Promise<Opened> {
     ...created.document,
     score: {
       ...(created.document.score ?? EMPTY_SCORE),
+      // A new project records its landed jobs from the start (score-jobs.ts's legacy rule is
+      // for files written before the record).
+      landedJobIds: [],
       video: {
         path: info.path,
         durationMs: info.durationMs,

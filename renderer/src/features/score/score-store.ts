@@ -15,6 +15,7 @@ import {
   type ProjectDocument,
   type ScorePart,
 } from '../../../../shared/domain/project/document';
+import { withLanded } from '../../../../shared/domain/project/score-jobs';
 
 /** Undo keeps at least this many steps (docs/editing.md, "Score workspace"). */
 export const UNDO_LIMIT = 200;
@@ -30,18 +31,33 @@ export interface OpenProject {
 export interface EditOptions {
   /** Edits with the same key within about a second are one undo step (typing a prompt). */
   coalesceKey?: string;
+  /**
+   * Jobs this edit lands (a brief, a take): recorded in the same change, outside undo, so
+   * undoing the landing does not make it land again (docs/decisions/105-score-jobs-from-main.md).
+   */
+  landedJobIds?: readonly string[];
 }
 
 interface ScoreState {
   project: OpenProject | null;
   history: History<ScorePart> | null;
+  /**
+   * The part's `landedJobIds`, kept beside the undo history (never inside it) and written back
+   * with the part; undefined while the document has no record (an older file).
+   */
+  landedJobIds: string[] | undefined;
+  /** When this window loaded the project: failures from before it are not shown. */
+  openedAt: number;
   /** Bumped on every change of the document (edit, undo, redo), for autosave. */
   revision: number;
   /** The revision last written to disk (journal or file). */
   savedRevision: number;
   load: (project: OpenProject) => void;
   close: () => void;
-  /** Applies one undoable change to the score part; ignored when the project is read-only. */
+  /**
+   * Applies one undoable change to the score part (and records `landedJobIds` from the options
+   * even when the change is none); ignored when the project is read-only.
+   */
   edit: (label: string, change: (part: ScorePart) => ScorePart, options?: EditOptions) => void;
   undo: () => void;
   redo: () => void;
@@ -50,6 +66,13 @@ interface ScoreState {
 
 export const EMPTY_SCORE: ScorePart = scorePartSchema.parse({ lanes: {} });
 
+/** The part without its landed record, which the store keeps apart from undo. */
+function undoablePart(part: ScorePart): ScorePart {
+  if (part.landedJobIds === undefined) return part;
+  const { landedJobIds: _kept, ...rest } = part;
+  return rest;
+}
+
 /**
  * The open Score project: its document, with the score part under the shared undo History so
  * every edit (including a whole drag, recorded once on pointer-up) can be undone.
@@ -57,27 +80,41 @@ export const EMPTY_SCORE: ScorePart = scorePartSchema.parse({ lanes: {} });
 export const useScoreStore = create<ScoreState>()((set, get) => ({
   project: null,
   history: null,
+  landedJobIds: undefined,
+  openedAt: 0,
   revision: 0,
   savedRevision: 0,
-  load: (project) =>
+  load: (project) => {
+    const score = project.document.score;
     set({
       project,
-      history: createHistory(project.document.score ?? EMPTY_SCORE, { limit: UNDO_LIMIT }),
+      history: createHistory(score ? undoablePart(score) : EMPTY_SCORE, { limit: UNDO_LIMIT }),
+      landedJobIds: score?.landedJobIds ? [...score.landedJobIds] : undefined,
+      openedAt: Date.now(),
       revision: 0,
       savedRevision: 0,
-    }),
-  close: () => set({ project: null, history: null, revision: 0, savedRevision: 0 }),
+    });
+  },
+  close: () =>
+    set({ project: null, history: null, landedJobIds: undefined, revision: 0, savedRevision: 0 }),
   edit: (label, change, options = {}) => {
-    const { history, project, revision } = get();
+    const { history, project, revision, landedJobIds } = get();
     if (!history || !project || project.readOnly) return;
     const next = change(history.present);
-    if (next === history.present) return;
+    const fresh = (options.landedJobIds ?? []).filter((id) => !landedJobIds?.includes(id));
+    const landed = fresh.length > 0 ? withLanded(landedJobIds, fresh) : landedJobIds;
+    if (next === history.present && landed === landedJobIds) return;
     set({
-      history: record(history, next, {
-        label,
-        at: Date.now(),
-        ...(options.coalesceKey ? { coalesceKey: options.coalesceKey } : {}),
-      }),
+      ...(next === history.present
+        ? {}
+        : {
+            history: record(history, next, {
+              label,
+              at: Date.now(),
+              ...(options.coalesceKey ? { coalesceKey: options.coalesceKey } : {}),
+            }),
+          }),
+      landedJobIds: landed,
       revision: revision + 1,
     });
   },
@@ -96,11 +133,11 @@ export const useScoreStore = create<ScoreState>()((set, get) => ({
 registerPart({
   key: 'score',
   read: () => {
-    const { history, project } = useScoreStore.getState();
+    const { history, project, landedJobIds } = useScoreStore.getState();
     // A project without a score part keeps none until Score changes something.
     if (!history || !project || (history.present === EMPTY_SCORE && !project.document.score))
       return undefined;
-    return history.present;
+    return withRecord(history.present, landedJobIds);
   },
   load: (document, info) =>
     useScoreStore.getState().load({
@@ -111,7 +148,8 @@ registerPart({
     }),
   subscribe: (onChange) =>
     useScoreStore.subscribe((state, previous) => {
-      if (state.history !== previous.history) onChange();
+      if (state.history !== previous.history || state.landedJobIds !== previous.landedJobIds)
+        onChange();
     }),
 });
 
@@ -125,7 +163,18 @@ export function useUndoDepth(): number {
 }
 
 /** The whole document as it would be saved now. */
-export function currentDocument(state: Pick<ScoreState, 'project' | 'history'>, now: number) {
+export function currentDocument(
+  state: Pick<ScoreState, 'project' | 'history' | 'landedJobIds'>,
+  now: number,
+) {
   if (!state.project || !state.history) return null;
-  return { ...state.project.document, score: state.history.present, updatedAt: now };
+  return {
+    ...state.project.document,
+    score: withRecord(state.history.present, state.landedJobIds),
+    updatedAt: now,
+  };
+}
+
+function withRecord(part: ScorePart, landedJobIds: readonly string[] | undefined): ScorePart {
+  return landedJobIds ? { ...part, landedJobIds: [...landedJobIds] } : part;
 }

@@ -30,16 +30,22 @@ export function cycleTake(lane: PromptLane, step: 1 | -1): void {
   if (next) chooseTake(lane, next.id);
 }
 
-/** A finished generation lands on its lane and becomes the one heard. */
+/**
+ * A finished generation lands on its lane and becomes the one heard; its job is recorded as
+ * landed in the same edit (score-store.ts `landedJobIds`).
+ */
 export function addTake(take: Take & { lane: PromptLane }): void {
-  useScoreStore.getState().edit(`Add ${take.lane} take`, (part) =>
-    part.takes.some((t) => t.id === take.id)
-      ? part
-      : {
-          ...part,
-          takes: [...part.takes, take],
-          activeTakes: { ...part.activeTakes, [take.lane]: take.id },
-        },
+  useScoreStore.getState().edit(
+    `Add ${take.lane} take`,
+    (part) =>
+      part.takes.some((t) => t.id === take.id)
+        ? part
+        : {
+            ...part,
+            takes: [...part.takes, take],
+            activeTakes: { ...part.activeTakes, [take.lane]: take.id },
+          },
+    take.jobId ? { landedJobIds: [take.jobId] } : {},
   );
 }
 

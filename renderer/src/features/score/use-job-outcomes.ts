@@ -1,22 +1,27 @@
 import { useEffect } from 'react';
 import type { Job } from '../../../../shared/domain/jobs/job';
 import type { PromptLane } from '../../../../shared/domain/project/document';
-import { useApiQuery } from '../../bridge/query';
+import {
+  planLanding,
+  type ScoreJob,
+  type ScoreJobKind,
+} from '../../../../shared/domain/project/score-jobs';
 import { audioFileOf, takeTitle } from '../../editor/music/take-view';
 import { applyBrief } from './brief-choice';
+import { useLandingState } from './landing-state';
 import { newId } from './lane-edits';
-import { usePendingJobs, type PendingJob } from './pending-jobs';
 import { useScoreStore } from './score-store';
 import { addTake } from './take-edits';
+import { useProjectJobsRead, useProjectJobsSync } from './use-project-jobs';
 
-const LANE_OF: Record<Exclude<PendingJob['kind'], 'analyse'>, PromptLane> = {
+const LANE_OF: Record<Exclude<ScoreJobKind, 'analyse'>, PromptLane> = {
   music: 'music',
   sfx: 'sfx',
   // video-to-sound is one combined track: it is heard (and A/B'd) on the music lane.
   both: 'music',
 };
 
-function applyTake(job: Job, kind: Exclude<PendingJob['kind'], 'analyse'>): string | undefined {
+function applyTake(job: Job, kind: Exclude<ScoreJobKind, 'analyse'>): string | undefined {
   const file = audioFileOf(job);
   if (!file) return 'The generation finished without an audio file; open it from Jobs.';
   addTake({
@@ -31,43 +36,47 @@ function applyTake(job: Job, kind: Exclude<PendingJob['kind'], 'analyse'>): stri
   return undefined;
 }
 
-/**
- * Watches the jobs this workspace started and lands each finished one in the open document;
- * a failure is kept in words for the button that started it.
- */
-export function useJobOutcomes(): void {
-  const pending = usePendingJobs((s) => s.jobs);
-  const settle = usePendingJobs((s) => s.settle);
-  const projectPath = useScoreStore((s) => s.project?.path);
-  const jobs = useApiQuery('jobs:list', {}, { enabled: pending.length > 0 });
-
-  useEffect(() => {
-    for (const entry of pending) {
-      if (entry.projectPath !== projectPath) continue;
-      const job = jobs.data?.find((j) => j.id === entry.jobId);
-      if (!job) continue;
-      if (job.stage === 'succeeded') {
-        settle(
-          entry.jobId,
-          entry.kind === 'analyse'
-            ? applyBrief(job.result, 0, 'Apply brief')
-            : applyTake(job, entry.kind),
-        );
-      } else if (job.stage === 'failed') {
-        settle(entry.jobId, job.error?.message ?? 'The job failed.');
-      } else if (job.stage === 'canceled') {
-        settle(entry.jobId);
-      }
-    }
-  }, [pending, jobs.data, projectPath, settle]);
+/** One job into the document (one undo step), recorded as landed in the same edit. */
+function land({ job, kind }: ScoreJob): void {
+  const failure =
+    kind === 'analyse' ? applyBrief(job.result, 0, 'Apply brief', job.id) : applyTake(job, kind);
+  if (!failure) return;
+  // Nothing to land: recorded all the same, so it is not tried again on every open.
+  useScoreStore.getState().edit('Land job', (part) => part, { landedJobIds: [job.id] });
+  useLandingState.getState().fail(kind, job.id, failure);
 }
 
-/** The job of a kind still running for the open project (for progress and Cancel). */
-export function usePendingJob(kind: PendingJob['kind']): Job | undefined {
-  const projectPath = useScoreStore((s) => s.project?.path);
-  const entry = usePendingJobs((s) =>
-    s.jobs.find((j) => j.kind === kind && j.projectPath === projectPath),
-  );
-  const jobs = useApiQuery('jobs:list', {}, { enabled: !!entry });
-  return entry ? jobs.data?.find((job) => job.id === entry.jobId) : undefined;
+/**
+ * Lands each finished Score job of the open project that the document has not taken in yet
+ * (docs/decisions/105-score-jobs-from-main.md): main's job list says what finished, the part's
+ * landed record says what already became a change. Works the same for a job started before a
+ * reload or a closed window as for one started a second ago. Answers the project whose jobs
+ * have been read and landed (the workspace shows it as `data-jobs`), null before.
+ */
+export function useJobOutcomes(): string | null {
+  useProjectJobsSync();
+  const { jobs, read } = useProjectJobsRead();
+  const history = useScoreStore((s) => s.history);
+  const landedJobIds = useScoreStore((s) => s.landedJobIds);
+  const checked = useLandingState((s) => s.checkedProject);
+
+  useEffect(() => {
+    const { project, history: current, landedJobIds: landed } = useScoreStore.getState();
+    if (!read || !project) return;
+    // A read-only window leaves landing to the window that holds the project.
+    if (project.readOnly || !current) {
+      useLandingState.setState({ checkedProject: project.path });
+      return;
+    }
+    const plan = planLanding(jobs, current.present.video?.path, {
+      landedJobIds: landed,
+      takes: current.present.takes,
+      savedAt: project.document.updatedAt,
+    });
+    if (plan.land.length > 0 && plan.skip.length > 0)
+      useScoreStore.getState().edit('Land job', (part) => part, { landedJobIds: plan.skip });
+    for (const entry of plan.land) land(entry);
+    useLandingState.setState({ checkedProject: project.path });
+  }, [jobs, read, history, landedJobIds]);
+  return checked;
 }

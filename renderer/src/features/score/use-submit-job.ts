@@ -1,24 +1,30 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { Job, JobRequest } from '../../../../shared/domain/jobs/job';
+import type { ScoreJobKind } from '../../../../shared/domain/project/score-jobs';
 import { upsertJob } from '../../bridge/jobs-cache';
 import { queryKeyFor, useApiMutation } from '../../bridge/query';
-import { usePendingJobs, type PendingKind } from './pending-jobs';
-import { useScoreStore } from './score-store';
+import { useLandingState } from './landing-state';
+import { useMergeProjectJob } from './use-project-jobs';
 
-/** Submits a workspace job and remembers it so its result lands in the open project. */
-export function useSubmitScoreJob(kind: PendingKind, onStarted?: (job: Job) => void) {
+/**
+ * Submits a workspace job. Main records it against the open project, whose job list
+ * (use-project-jobs.ts) is where its result is picked up from, in this window or a later one.
+ */
+export function useSubmitScoreJob(kind: ScoreJobKind, onStarted?: (job: Job) => void) {
   const client = useQueryClient();
-  const add = usePendingJobs((s) => s.add);
+  const mergeProjectJob = useMergeProjectJob();
   const mutation = useApiMutation('jobs:submit', {
     onSuccess: (job: Job) => {
       client.setQueryData<Job[]>(queryKeyFor('jobs:list'), (list) => upsertJob(list, job));
-      const projectPath = useScoreStore.getState().project?.path;
-      if (projectPath) add({ jobId: job.id, kind, projectPath });
+      mergeProjectJob(job, true);
       onStarted?.(job);
     },
   });
   return {
-    submit: (request: JobRequest) => mutation.mutate(request),
+    submit: (request: JobRequest) => {
+      useLandingState.getState().clear(kind);
+      mutation.mutate(request);
+    },
     pending: mutation.isPending,
     error: mutation.error,
   };
@@ -27,8 +33,11 @@ export function useSubmitScoreJob(kind: PendingKind, onStarted?: (job: Job) => v
 /** Cancel of a running workspace job. */
 export function useCancelJob() {
   const client = useQueryClient();
+  const mergeProjectJob = useMergeProjectJob();
   return useApiMutation('jobs:cancel', {
-    onSuccess: (job: Job) =>
-      client.setQueryData<Job[]>(queryKeyFor('jobs:list'), (list) => upsertJob(list, job)),
+    onSuccess: (job: Job) => {
+      client.setQueryData<Job[]>(queryKeyFor('jobs:list'), (list) => upsertJob(list, job));
+      mergeProjectJob(job);
+    },
   });
 }
