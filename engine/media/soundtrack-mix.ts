@@ -11,6 +11,7 @@ import {
   type MixOutcome,
   type WatermarkSpec,
 } from './mix';
+import { probeMedia } from './probe';
 import type { SpeechSpan } from './vad';
 
 export interface KeptVoice {
@@ -22,6 +23,8 @@ export interface KeptVoice {
 export interface SoundtrackParts {
   musicPath: string;
   sfxPath: string;
+  /** The effects at the mix rate when already in memory: `sfxPath` is then not decoded again. */
+  sfxPcm?: Float32Array[];
   voice?: KeptVoice;
   /** With a kept voice: duck the music under its speech (true) or mix it statically (false). */
   ducking: boolean;
@@ -80,9 +83,13 @@ export async function mixSoundtrack(
   options: SoundtrackOptions,
 ): Promise<MixOutcome<SoundtrackResult>> {
   const frames = Math.round(options.durationSeconds * MIX_RATE);
+  // The picture is probed while the sounds decode; the mux needs its codec first thing.
+  const picture = options.intoVideo ? probeMedia(options.intoVideo, options.signal) : undefined;
   const [music, sfx, voice] = await Promise.all([
     loadStereo(parts.musicPath, options.signal),
-    loadStereo(parts.sfxPath, options.signal),
+    parts.sfxPcm
+      ? Promise.resolve({ ok: true as const, value: parts.sfxPcm })
+      : loadStereo(parts.sfxPath, options.signal),
     parts.voice ? loadStereo(parts.voice.path, options.signal) : Promise.resolve(undefined),
   ]);
   if (!music.ok) return { ok: false, message: `Music: ${music.message}` };
@@ -110,9 +117,10 @@ export async function mixSoundtrack(
   }
   const finish = { targetLufs: -14, truePeakDb: -1, watermark: options.watermark };
   const processed = processedMusicPath ? { processedMusicPath } : {};
-  if (options.intoVideo) {
+  if (options.intoVideo && picture) {
     const muxed = await finishMixIntoVideo(mix, options.intoVideo, outPath, {
       ...finish,
+      picture: await picture,
       signal: options.signal,
     });
     if (!muxed.ok) return muxed;

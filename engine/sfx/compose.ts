@@ -18,8 +18,6 @@ export interface PlannedSpan {
 export interface VideoScore {
   durationSeconds: number;
   spans: PlannedSpan[];
-  cuts: number[];
-  motionPeaks: number[];
   /** Played so that its loudest moment lands on each cut. */
   cutShot: LayerSpec;
   /** Played at each motion peak not already near a cut. */
@@ -97,12 +95,19 @@ export async function composeText(
   return out;
 }
 
+/** What a video's effects track needs from the picture analysis: where its one-shots play. */
+export interface VideoHits {
+  cuts: number[];
+  motionPeaks: number[];
+}
+
 /**
- * A video's effects track: each span's ambience crossfaded into the next, a cut one-shot
- * peaking on every cut, and a motion one-shot on motion peaks away from cuts.
+ * A video's effects track, first half: each span's ambience crossfaded into the next. It needs
+ * nothing from the picture, so the pipeline renders it while the picture is still analysed. Each span draws from its own fork of `rng`, so
+ * the result does not depend on when the hits are added.
  */
-export async function composeVideo(
-  score: VideoScore,
+export async function composeVideoBeds(
+  score: Pick<VideoScore, 'durationSeconds' | 'spans'>,
   rng: Rng,
   signal?: AbortSignal,
 ): Promise<Stereo> {
@@ -122,12 +127,26 @@ export async function composeVideo(
     fadeEdges(audio, first ? 0 : fade, last ? tailFade : fade);
     addAt(out, audio, start);
   }
-  const cutShot = await renderShot(score.cutShot, rng.fork('cut'), 1, signal);
+  return out;
+}
+
+/**
+ * A video's effects track, second half: a cut one-shot peaking on every cut and a motion
+ * one-shot on motion peaks away from cuts, then the edge fades.
+ */
+export async function addVideoHits(
+  out: Stereo,
+  shots: Pick<VideoScore, 'cutShot' | 'motionShot'>,
+  hits: VideoHits,
+  rng: Rng,
+  signal?: AbortSignal,
+): Promise<Stereo> {
+  const cutShot = await renderShot(shots.cutShot, rng.fork('cut'), 1, signal);
   const cutPeak = peakPosition(cutShot);
-  for (const cut of score.cuts) addAt(out, cutShot, cut * SAMPLE_RATE - cutPeak, 0.8);
-  const motionShot = await renderShot(score.motionShot, rng.fork('motion'), 1, signal);
-  for (const peak of score.motionPeaks) {
-    if (score.cuts.some((cut) => Math.abs(cut - peak) < 0.6)) continue;
+  for (const cut of hits.cuts) addAt(out, cutShot, cut * SAMPLE_RATE - cutPeak, 0.8);
+  const motionShot = await renderShot(shots.motionShot, rng.fork('motion'), 1, signal);
+  for (const peak of hits.motionPeaks) {
+    if (hits.cuts.some((cut) => Math.abs(cut - peak) < 0.6)) continue;
     addAt(out, motionShot, peak * SAMPLE_RATE, 0.6);
   }
   fadeEdges(out, Math.round(0.005 * SAMPLE_RATE), Math.round(0.02 * SAMPLE_RATE));

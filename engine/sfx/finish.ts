@@ -27,6 +27,11 @@ export interface RenderedAudio {
   path: string;
   contentType: string;
   ext: string;
+  /**
+   * WAV only: the delivered samples as floats (before 16-bit rounding), so a mix that uses the
+   * effects next need not decode the file it was just written to.
+   */
+  pcm?: Stereo;
 }
 
 /**
@@ -40,14 +45,16 @@ async function finishWavInMemory(
   audio: Stereo,
   out: string,
   signal: AbortSignal | undefined,
-): Promise<void> {
+): Promise<Stereo> {
   signal?.throwIfAborted();
   const mastered = masterMix(audio, SAMPLE_RATE, {
     targetLufs: SFX_TARGET_LUFS,
     truePeakDb: SFX_TRUE_PEAK_DB,
   });
   // Silence has no loudness to correct: it is written as it is, as the ffmpeg chain did.
-  await writeWav(out, { sampleRate: SAMPLE_RATE, channels: mastered?.channels ?? audio }, 16);
+  const channels: Stereo = mastered ? [mastered.channels[0]!, mastered.channels[1]!] : audio;
+  await writeWav(out, { sampleRate: SAMPLE_RATE, channels }, 16);
+  return channels;
 }
 
 /**
@@ -75,8 +82,8 @@ export async function finishAudio(
     }).process(audio),
   );
   if (opts.format === 'wav') {
-    await finishWavInMemory(audio, out, opts.signal);
-    return { path: out, contentType: info.contentType, ext: info.ext };
+    const pcm = await finishWavInMemory(audio, out, opts.signal);
+    return { path: out, contentType: info.contentType, ext: info.ext, pcm };
   }
   try {
     await writeWav(raw, { sampleRate: SAMPLE_RATE, channels: audio }, 32);

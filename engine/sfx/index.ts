@@ -1,6 +1,12 @@
 import type { Segment } from '../../shared/api/segments';
 import type { LayerSpec } from './catalog';
-import { composeText, composeVideo, type PlannedSpan } from './compose';
+import {
+  addVideoHits,
+  composeText,
+  composeVideoBeds,
+  type PlannedSpan,
+  type VideoHits,
+} from './compose';
 import { createRng, seedFromText } from './dsp/random';
 import { finishAudio, type RenderedAudio, type RenderOptions } from './finish';
 import { planFromPrompt } from './plan';
@@ -9,6 +15,7 @@ import { heavyStages } from '../tasks/work-gate';
 export type { RenderedAudio, RenderOptions } from './finish';
 export { planFromPrompt, type SfxPlan } from './plan';
 export { SFX_TARGET_LUFS, SFX_TRUE_PEAK_DB } from './finish';
+export type { VideoHits } from './compose';
 
 export interface TextSfxSpec {
   prompt: string;
@@ -48,16 +55,39 @@ async function sfxFromText(spec: TextSfxSpec, opts: RenderOptions): Promise<Rend
 const DEFAULT_CUT_SHOT: LayerSpec = { kind: 'shot', name: 'whoosh' };
 const DEFAULT_MOTION_SHOT: LayerSpec = { kind: 'shot', name: 'impact', gainDb: -4 };
 
+/** A video's effects track before the picture is analysed: everything but the hits. */
+export type VideoSfxBeds = Omit<VideoSfxSpec, 'cuts' | 'motionPeaks'>;
+
 /**
  * Effects track for a video: ambience per segment prompt (or the prompt, or a neutral fallback),
  * a whoosh peaking on each cut and an impact on motion peaks. A prompt that names one-shots
  * ("laser", "punch") uses them in place of the whoosh and the impact.
  */
 export function renderSfxForVideo(spec: VideoSfxSpec, opts: RenderOptions): Promise<RenderedAudio> {
-  return heavyStages.run(() => sfxForVideo(spec, opts), opts.signal);
+  return renderSfxWhileAnalysing(spec, Promise.resolve(spec), opts);
 }
 
-async function sfxForVideo(spec: VideoSfxSpec, opts: RenderOptions): Promise<RenderedAudio> {
+/**
+ * renderSfxForVideo for a picture still being analysed: the ambience, which is most of the
+ * synthesis, renders at once, and the one-shots are added when `hits` resolves (a rejection
+ * ends the render with it). Same output as renderSfxForVideo given the same hits.
+ */
+export function renderSfxWhileAnalysing(
+  spec: VideoSfxBeds,
+  hits: Promise<VideoHits>,
+  opts: RenderOptions,
+): Promise<RenderedAudio> {
+  // The hits are awaited only once the ambience is rendered: a failed analysis before then must
+  // not count as an unhandled rejection (the await below still receives it).
+  hits.catch(() => undefined);
+  return heavyStages.run(() => sfxForVideo(spec, hits, opts), opts.signal);
+}
+
+async function sfxForVideo(
+  spec: VideoSfxBeds,
+  hits: Promise<VideoHits>,
+  opts: RenderOptions,
+): Promise<RenderedAudio> {
   const rng = createRng(
     seedFromText(
       `video|${spec.prompt ?? ''}|${JSON.stringify(spec.segments ?? [])}|${spec.durationSeconds}|${opts.watermarkPayload}`,
@@ -77,14 +107,21 @@ async function sfxForVideo(spec: VideoSfxSpec, opts: RenderOptions): Promise<Ren
     : [{ start: 0, end: spec.durationSeconds, plan: globalPlan }];
   // Segments need not reach the end: the uncovered tail gets no effects (docs/api-notes.md 6.5).
   const coveredEnd = spans[spans.length - 1]!.end;
-  const audio = await composeVideo(
+  const beds = await composeVideoBeds(
+    { durationSeconds: spec.durationSeconds, spans },
+    rng,
+    opts.signal,
+  );
+  const { cuts, motionPeaks } = await hits;
+  const audio = await addVideoHits(
+    beds,
     {
-      durationSeconds: spec.durationSeconds,
-      spans,
-      cuts: spec.cuts.filter((t) => t > 0 && t < coveredEnd),
-      motionPeaks: spec.motionPeaks.filter((t) => t >= 0 && t < coveredEnd - 0.2),
       cutShot: globalPlan.shots[0] ?? DEFAULT_CUT_SHOT,
       motionShot: globalPlan.shots[1] ?? DEFAULT_MOTION_SHOT,
+    },
+    {
+      cuts: cuts.filter((t) => t > 0 && t < coveredEnd),
+      motionPeaks: motionPeaks.filter((t) => t >= 0 && t < coveredEnd - 0.2),
     },
     rng,
     opts.signal,

@@ -2,13 +2,17 @@ import { BEDS, SHOTS, type LayerSpec } from './catalog';
 import { dbToGain, normaliseRms, SAMPLE_RATE, type Stereo } from './dsp/buffer';
 import type { Rng } from './dsp/random';
 import { loadSample, loopToLength } from './samples';
+import { timeSync } from '../../shared/node/toolchain';
 
 /** Working level of each bed before mixing; the final loudness pass sets the real level. */
 const BED_RMS = 0.1;
 /** Working peak of each one-shot. */
 const SHOT_PEAK = 0.7;
 
-/** Renders one continuous layer of `frames`, at the working level times its gain. */
+/**
+ * Renders one continuous layer of `frames`, at the working level times its gain. The recipes
+ * are timed as the synthesis stage (docs/engine-notes.md section 9), beside the music's synth.
+ */
 export async function renderBed(
   layer: LayerSpec,
   frames: number,
@@ -21,11 +25,14 @@ export async function renderBed(
   let audio: Stereo;
   if (layer.kind === 'sampleBed') {
     const sample = await loadSample(layer.name, signal);
-    audio = sample
-      ? loopToLength(sample, frames, Math.round(0.5 * SAMPLE_RATE))
-      : BEDS[layer.fallback](ctx);
+    audio = timeSync('synthesis', () =>
+      sample
+        ? loopToLength(sample, frames, Math.round(0.5 * SAMPLE_RATE))
+        : BEDS[layer.fallback](ctx),
+    );
   } else if (layer.kind === 'bed') {
-    audio = BEDS[layer.name](ctx);
+    const recipe = BEDS[layer.name];
+    audio = timeSync('synthesis', () => recipe(ctx));
   } else {
     throw new Error(`${layer.name} is not a continuous layer`);
   }
@@ -45,9 +52,10 @@ export async function renderShot(
     const sample = await loadSample(layer.name, signal);
     audio = sample
       ? [sample[0].slice(), sample[1].slice()]
-      : SHOTS[layer.fallback](rng, SAMPLE_RATE, intensity);
+      : timeSync('synthesis', () => SHOTS[layer.fallback](rng, SAMPLE_RATE, intensity));
   } else if (layer.kind === 'shot') {
-    audio = SHOTS[layer.name](rng, SAMPLE_RATE, intensity);
+    const recipe = SHOTS[layer.name];
+    audio = timeSync('synthesis', () => recipe(rng, SAMPLE_RATE, intensity));
   } else {
     throw new Error(`${layer.name} is not a one-shot layer`);
   }

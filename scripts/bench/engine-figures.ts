@@ -97,7 +97,8 @@ async function waitTask(target: Target, taskId: string): Promise<Record<string, 
 
 /**
  * The reference for video-to-video-sound: what ffmpeg alone needs for the same clip, decoding
- * the picture once at the analysis size and muxing a 60 s soundtrack under the copied picture.
+ * the picture once at the analysis size and muxing a 60 s soundtrack under the copied picture
+ * with the engine's AAC settings.
  */
 async function decodeAndMuxAlone(video: string, dir: string): Promise<string> {
   const audio = join(dir, 'reference-audio.wav');
@@ -142,10 +143,15 @@ async function decodeAndMuxAlone(video: string, dir: string): Promise<string> {
       '1:a:0',
       '-c:v',
       'copy',
+      // The engine's own mux arguments (engine/media/mix-into-video.ts), so both do the same work.
       '-c:a',
       'aac',
+      '-aac_coder',
+      'fast',
       '-b:a',
       '192k',
+      '-movflags',
+      '+faststart',
       join(dir, 'reference.mp4'),
     ]);
     if (decode.code !== 0 || mux.code !== 0) throw new Error('reference ffmpeg run failed');

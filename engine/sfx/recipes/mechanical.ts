@@ -34,16 +34,16 @@ export function engineIdle(ctx: BedContext): Stereo {
 export function roomTone(ctx: BedContext): Stereo {
   const { frames, sampleRate: sr, rng } = ctx;
   const out = stereo(frames);
+  // The hum is the same on both sides: computed once (two sines a frame, not four).
+  const hum = new Float64Array(frames);
+  for (let i = 0; i < frames; i++)
+    hum[i] =
+      0.02 * Math.sin((2 * Math.PI * 50 * i) / sr) + 0.008 * Math.sin((2 * Math.PI * 150 * i) / sr);
   for (const [c, channel] of out.entries()) {
     const noise = pink(rng.fork(`room${c}`), frames);
     const lp = new Biquad('lowpass', sr, 1200, 0.6);
     const hp = new Biquad('highpass', sr, 40);
-    for (let i = 0; i < frames; i++) {
-      const hum =
-        0.02 * Math.sin((2 * Math.PI * 50 * i) / sr) +
-        0.008 * Math.sin((2 * Math.PI * 150 * i) / sr);
-      channel[i] = hp.process(lp.process(noise[i]!)) + hum;
-    }
+    for (let i = 0; i < frames; i++) channel[i] = hp.process(lp.process(noise[i]!)) + hum[i]!;
   }
   return out;
 }
