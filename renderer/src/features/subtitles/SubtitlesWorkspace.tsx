@@ -1,4 +1,5 @@
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
+import { useStore } from 'zustand';
 import { useUndoableDocument } from '../../editor/history';
 import { EmptyState } from '../../ui/EmptyState';
 import { VideoPlayer } from '../../editor/media/VideoPlayer';
@@ -26,8 +27,21 @@ const TOOLS = [
   ['glossary', 'Glossary'],
 ] as const;
 
-/** The subtitle editor: picture and waveform above, the cue table and its tools below. */
+type SubsMedia = ReturnType<typeof useSubsMedia>;
+
+/**
+ * The subtitle editor: picture and waveform above, the cue table and its tools below. The
+ * video's queries live out here, keyed by the video's path alone, so a keystroke does not run
+ * them again (docs/subtitles.md, "Speed").
+ */
 export function SubtitlesWorkspace() {
+  const videoPath = useStore(subsDocument, (s) => s.history.present.video?.path);
+  const media = useSubsMedia(videoPath);
+  return <ScriptEditor media={media} />;
+}
+
+/** Everything that follows the script: redrawn on each edit, with its parts memoised. */
+const ScriptEditor = memo(function ScriptEditor({ media }: { media: SubsMedia }) {
   const {
     value: part,
     canUndo,
@@ -39,7 +53,6 @@ export function SubtitlesWorkspace() {
   // so deferring them would only add a second render and a second frame per key press.
   const checks = useSubsChecks(part);
   useSubsCommands(checks.issues);
-  const media = useSubsMedia(part.video?.path);
   const tool = useSubsView((s) => s.tool);
   const setView = useSubsView((s) => s.set);
   const hasScript = Object.keys(part.languages).length > 0;
@@ -120,4 +133,4 @@ export function SubtitlesWorkspace() {
       )}
     </section>
   );
-}
+});
