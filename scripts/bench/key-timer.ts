@@ -72,12 +72,17 @@ export async function keyWork(page: Page, type: () => Promise<void>): Promise<nu
   await cdp.send('Tracing.end');
   await done;
   await cdp.detach();
-  const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
-  const onMain = events.filter(
-    (e) => e.ph === 'X' && (!main || (e.tid === main.tid && e.pid === main.pid)),
-  );
+  // The typed page's main thread: the one that dispatched the keydowns (the trace holds every
+  // renderer of the browser, and another page's may come first).
+  const isKeydown = (e: TraceEvent) =>
+    e.ph === 'X' && e.name === 'EventDispatch' && e.args?.data?.type === 'keydown';
+  const counts = new Map<string, number>();
+  for (const e of events.filter(isKeydown))
+    counts.set(`${e.pid}:${e.tid}`, (counts.get(`${e.pid}:${e.tid}`) ?? 0) + 1);
+  const thread = [...counts].sort((a, b) => b[1] - a[1])[0]?.[0];
+  const onMain = events.filter((e) => e.ph === 'X' && `${e.pid}:${e.tid}` === thread);
   const keydowns = onMain
-    .filter((e) => e.name === 'EventDispatch' && e.args?.data?.type === 'keydown')
+    .filter(isKeydown)
     .map((e) => e.ts)
     .sort((a, b) => a - b);
   const tasks = onMain.filter((e) => e.name === 'ThreadControllerImpl::RunTask');

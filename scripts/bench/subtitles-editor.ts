@@ -193,10 +193,10 @@ export async function subtitlesEditor(): Promise<string[]> {
   }
 }
 
-const p50p95 = (values: number[]): [string, string] => [
-  `${percentile(values, 50).toFixed(1)} ms`,
-  `${percentile(values, 95).toFixed(1)} ms`,
-];
+const p50p95 = (values: number[]): [string, string] =>
+  values.length === 0
+    ? ['n/a', 'n/a']
+    : [`${percentile(values, 50).toFixed(1)} ms`, `${percentile(values, 95).toFixed(1)} ms`];
 
 /**
  * Opens the Subtitles screen and imports the two scripts; the first render is from choosing
