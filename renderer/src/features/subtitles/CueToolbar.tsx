@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import type { TimeFormat } from '../../../../shared/domain/subtitles/timecode';
 import { Button } from '../../ui/Button';
 import { mergeCurrent, splitCurrent } from './edit-actions';
@@ -11,7 +12,7 @@ const keepFocus = (event: React.MouseEvent) => event.preventDefault();
  * Cue tools above the table: split at the caret, merge with the next (or the selected cues),
  * the shift and sync form, and how times are typed. A refused edit says why here.
  */
-export function CueToolbar() {
+export const CueToolbar = memo(function CueToolbar() {
   const cueId = useSubsView((s) => s.cueId);
   const count = useSubsView((s) => s.selection.length);
   const notice = useSubsView((s) => s.notice);
@@ -75,4 +76,4 @@ export function CueToolbar() {
       {form === 'shift' && <ShiftForm />}
     </div>
   );
-}
+});

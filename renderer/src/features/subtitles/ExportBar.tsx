@@ -1,10 +1,11 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { vttExtrasFor, type SubtitlesPart } from '../../../../shared/domain/project/subtitles-part';
 import { goTo } from '../../app/routes';
 import { invoke, errorMessage } from '../../bridge/invoke';
 import { useDubHandoff } from '../../editor/handoff/dub-handoff';
 import { Button } from '../../ui/Button';
 import { fileName } from './import-script';
+import { subsPart } from './subs-store';
 
 /** `clip.es.srt` from the source file's name (or "subtitles"), one per language. */
 export function exportName(part: SubtitlesPart, language: string, format: 'srt' | 'vtt') {
@@ -27,8 +28,8 @@ async function writeLanguage(part: SubtitlesPart, language: string, format: 'srt
 }
 
 /** Export each language as .srt or .vtt into the project folder, and hand the scripts to Dub. */
-export function ExportBar({ part }: { part: SubtitlesPart }) {
-  const languages = Object.keys(part.languages);
+export const ExportBar = memo(function ExportBar({ part: drawn }: { part: SubtitlesPart }) {
+  const languages = Object.keys(drawn.languages);
   const [format, setFormat] = useState<'srt' | 'vtt'>('srt');
   const [language, setLanguage] = useState<string>('all');
   const [state, setState] = useState<{
@@ -50,6 +51,7 @@ export function ExportBar({ part }: { part: SubtitlesPart }) {
   };
   const exportNow = () =>
     run('Exporting…', async () => {
+      const part = subsPart();
       const chosen = language === 'all' ? languages : [language];
       const paths = [];
       for (const code of chosen) paths.push(await writeLanguage(part, code, format));
@@ -57,6 +59,7 @@ export function ExportBar({ part }: { part: SubtitlesPart }) {
     });
   const sendToDub = () =>
     run('Preparing scripts…', async () => {
+      const part = subsPart();
       const scripts: Record<string, string> = {};
       for (const code of languages) scripts[code] = await writeLanguage(part, code, 'srt');
       useDubHandoff.getState().send({
@@ -103,7 +106,7 @@ export function ExportBar({ part }: { part: SubtitlesPart }) {
         variant="primary"
         data-testid="subs-send-to-dub"
         disabled={!!state.busy || languages.length === 0}
-        title={part.video ? undefined : 'Choose the video first so Dub gets it with the scripts'}
+        title={drawn.video ? undefined : 'Choose the video first so Dub gets it with the scripts'}
         onClick={() => void sendToDub()}
       >
         Send to Dub
@@ -122,5 +125,17 @@ export function ExportBar({ part }: { part: SubtitlesPart }) {
         </span>
       )}
     </div>
+  );
+}, sameExportView);
+
+/**
+ * The bar draws only the language list and whether there is a video; the export itself reads
+ * the script when pressed (subsPart), so a keystroke in a cue does not redraw the bar
+ * (docs/subtitles.md, "Speed").
+ */
+function sameExportView(a: { part: SubtitlesPart }, b: { part: SubtitlesPart }): boolean {
+  return (
+    a.part.video?.path === b.part.video?.path &&
+    Object.keys(a.part.languages).join() === Object.keys(b.part.languages).join()
   );
 }

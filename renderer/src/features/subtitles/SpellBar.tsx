@@ -1,5 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
-import type { SubtitlesPart } from '../../../../shared/domain/project/subtitles-part';
+import { memo, useEffect, useRef, useState } from 'react';
 import { setCueText } from '../../../../shared/domain/subtitles/edits';
 import { replaceWord } from '../../../../shared/domain/subtitles/spelling';
 import { invokeResult } from '../../bridge/invoke';
@@ -91,13 +90,14 @@ function Suggestions({ target }: { target: SpellTarget }) {
 
 /**
  * Spell check's line above the table: which shown languages have no dictionary (said once,
- * not as an error), a failure, and the suggestions of the picked word.
+ * not as an error), a failure, and the suggestions of the picked word. It takes only the shown
+ * languages, so a keystroke in a cue does not redraw it (docs/subtitles.md, "Speed").
  */
-export function SpellBar({ part }: { part: SubtitlesPart }) {
+export const SpellBar = memo(function SpellBar({ shown }: { shown: readonly string[] }) {
   const languages = useSpell((s) => s.languages);
   const target = useSpell((s) => s.target);
-  const without = part.shown.filter((code) => languages[code]?.available === false);
-  const failed = part.shown.map((code) => languages[code]?.error).find(Boolean);
+  const without = shown.filter((code) => languages[code]?.available === false);
+  const failed = shown.map((code) => languages[code]?.error).find(Boolean);
   if (without.length === 0 && !failed && !target) return null;
   return (
     <div className="subs-spell" data-testid="spell-bar">
@@ -112,4 +112,4 @@ export function SpellBar({ part }: { part: SubtitlesPart }) {
       )}
     </div>
   );
-}
+});

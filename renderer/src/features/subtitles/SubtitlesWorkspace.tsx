@@ -1,26 +1,24 @@
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
+import { useStore } from 'zustand';
 import { useUndoableDocument } from '../../editor/history';
-import { Button } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';
 import { VideoPlayer } from '../../editor/media/VideoPlayer';
-import { ProjectBar } from '../../editor/project/ProjectBar';
 import { AddLanguage } from './AddLanguage';
 import { CueTable } from './CueTable';
 import { CueToolbar } from './CueToolbar';
 import { ExportBar } from './ExportBar';
 import { FindReplace } from './FindReplace';
 import { GlossaryEditor } from './GlossaryEditor';
-import { ImportBar } from './ImportBar';
 import { fileName } from './import-script';
 import { QcPanel } from './QcPanel';
 import { subsDocument, useSubsView } from './subs-store';
 import { SubsOverlay } from './SubsOverlay';
 import { SpellBar } from './SpellBar';
 import { SubsWaveform } from './SubsWaveform';
-import { useSubsAutosave } from './use-subs-autosave';
 import { useSubsChecks } from './use-subs-checks';
 import { useSubsCommands } from './subs-commands';
 import { useSubsMedia } from './use-subs-media';
+import { WorkspaceBar } from './WorkspaceBar';
 import './subtitles.css';
 
 const TOOLS = [
@@ -29,15 +27,21 @@ const TOOLS = [
   ['glossary', 'Glossary'],
 ] as const;
 
-const SAVE_TEXT = {
-  none: 'Not saved to a project: start one with New project to autosave',
-  pending: 'Unsaved changes…',
-  saved: 'Autosaved',
-  error: 'Autosave failed',
-} as const;
+type SubsMedia = ReturnType<typeof useSubsMedia>;
 
-/** The subtitle editor: picture and waveform above, the cue table and its tools below. */
+/**
+ * The subtitle editor: picture and waveform above, the cue table and its tools below. The
+ * video's queries live out here, keyed by the video's path alone, so a keystroke does not run
+ * them again (docs/subtitles.md, "Speed").
+ */
 export function SubtitlesWorkspace() {
+  const videoPath = useStore(subsDocument, (s) => s.history.present.video?.path);
+  const media = useSubsMedia(videoPath);
+  return <ScriptEditor media={media} />;
+}
+
+/** Everything that follows the script: redrawn on each edit, with its parts memoised. */
+const ScriptEditor = memo(function ScriptEditor({ media }: { media: SubsMedia }) {
   const {
     value: part,
     canUndo,
@@ -49,8 +53,6 @@ export function SubtitlesWorkspace() {
   // so deferring them would only add a second render and a second frame per key press.
   const checks = useSubsChecks(part);
   useSubsCommands(checks.issues);
-  const media = useSubsMedia(part.video?.path);
-  const save = useSubsAutosave();
   const tool = useSubsView((s) => s.tool);
   const setView = useSubsView((s) => s.set);
   const hasScript = Object.keys(part.languages).length > 0;
@@ -61,22 +63,13 @@ export function SubtitlesWorkspace() {
 
   return (
     <section className="subs-workspace" aria-label="Subtitles editor" data-testid="subs-workspace">
-      <header className="subs-workspace__bar">
-        <ImportBar videoPath={part.video?.path} />
-        <div className="row">
-          <ProjectBar kind="subtitles" />
-          <Button size="small" variant="ghost" disabled={!canUndo} onClick={undo} aria-label="Undo">
-            Undo
-          </Button>
-          <Button size="small" variant="ghost" disabled={!canRedo} onClick={redo} aria-label="Redo">
-            Redo
-          </Button>
-          <span className="small muted" role="status" data-testid="subs-save-state">
-            {SAVE_TEXT[save.state]}
-            {save.message ? `: ${save.message}` : ''}
-          </span>
-        </div>
-      </header>
+      <WorkspaceBar
+        videoPath={part.video?.path}
+        canUndo={canUndo}
+        canRedo={canRedo}
+        undo={undo}
+        redo={redo}
+      />
       {!hasScript ? (
         <EmptyState title="No subtitles open">
           Import .srt or .vtt files (one per language: <code>clip.en.srt</code>,{' '}
@@ -108,7 +101,7 @@ export function SubtitlesWorkspace() {
           <CueToolbar />
           <div className="row subs-workspace__tools-bar">
             <AddLanguage part={part} />
-            <SpellBar part={part} />
+            <SpellBar shown={part.shown} />
           </div>
           <div className="subs-main">
             <CueTable part={part} checks={checks} fps={media.fps} />
@@ -140,4 +133,4 @@ export function SubtitlesWorkspace() {
       )}
     </section>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useId, useState, type KeyboardEvent } from 'react';
+import { memo, useId, useState, type KeyboardEvent } from 'react';
 import {
   checkTypedTime,
   formatTime,
@@ -21,7 +21,14 @@ export interface TimeFieldProps {
  * malformed or impossible time is refused with a message at the field and nothing changes,
  * Escape reverts. While not being edited it shows the cue's time as it is.
  */
-export function TimeField({ cueId, edge, cue, format, fps, number }: TimeFieldProps) {
+export const TimeField = memo(function TimeField({
+  cueId,
+  edge,
+  cue,
+  format,
+  fps,
+  number,
+}: TimeFieldProps) {
   const shown = formatTime(edge === 'start' ? cue.startMs : cue.endMs, format, fps);
   const [draft, setDraft] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -74,5 +81,22 @@ export function TimeField({ cueId, edge, cue, format, fps, number }: TimeFieldPr
         </span>
       )}
     </span>
+  );
+}, sameTime);
+
+/**
+ * Equal when the shown time and the field's name are: typing in the row's text gives the cue a
+ * new object with the same times, and must not redraw (re-set) these inputs (docs/subtitles.md,
+ * "Speed"). The Enter check reads `cue` from the last drawing, whose times are these.
+ */
+function sameTime(a: TimeFieldProps, b: TimeFieldProps): boolean {
+  return (
+    a.cueId === b.cueId &&
+    a.edge === b.edge &&
+    a.format === b.format &&
+    a.fps === b.fps &&
+    a.number === b.number &&
+    a.cue.startMs === b.cue.startMs &&
+    a.cue.endMs === b.cue.endMs
   );
 }
