@@ -1,5 +1,6 @@
 // Keystroke timing for the Subtitles editor figures (docs/subtitles.md, "Measuring typing").
 import { chromium, type Browser, type Page } from '@playwright/test';
+import { traceWhile, type TraceEvent } from './trace';
 
 /** What the figures type: a phrase with accents, 45 key presses. */
 export const TYPED = ' y además hay que llevar los papeles firmados';
@@ -36,18 +37,6 @@ export async function readKeys(page: Page): Promise<number[]> {
   return (await page.evaluate('window.__keys')) as number[];
 }
 
-interface TraceEvent {
-  name: string;
-  ph: string;
-  ts: number;
-  dur?: number;
-  /** The thread's CPU time in the event (µs), when the trace has it. */
-  tdur?: number;
-  tid: number;
-  pid: number;
-  args?: { name?: string; data?: { type?: string } };
-}
-
 /**
  * Main-thread work per key press while `type` runs under a CDP trace (ms): the CPU time of
  * the renderer's main thread in its top-level tasks from one keydown to the next, so everything
@@ -57,21 +46,10 @@ interface TraceEvent {
  * key's work and nothing else the page does on its own.
  */
 export async function keyWork(page: Page, type: () => Promise<void>): Promise<number[]> {
-  const cdp = await page.context().newCDPSession(page);
-  const events: TraceEvent[] = [];
-  cdp.on('Tracing.dataCollected', ({ value }) =>
-    events.push(...(value as unknown as TraceEvent[])),
-  );
-  await cdp.send('Tracing.start', {
-    categories: 'devtools.timeline,toplevel',
-    transferMode: 'ReportEvents',
+  const events = await traceWhile(page, ['devtools.timeline', 'toplevel'], async () => {
+    await type();
+    await page.waitForTimeout(100); // the last key's frame
   });
-  await type();
-  await page.waitForTimeout(100); // the last key's frame
-  const done = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
-  await cdp.send('Tracing.end');
-  await done;
-  await cdp.detach();
   // The typed page's main thread: the one that dispatched the keydowns (the trace holds every
   // renderer of the browser, and another page's may come first).
   const isKeydown = (e: TraceEvent) =>

@@ -27,6 +27,7 @@ import {
 } from './key-timer';
 import { formatRow } from './measure';
 import { percentile, startHost } from './timeline-drag';
+import { mainThreadTaskMs, traceWhile } from './trace';
 
 const CUES = 5000;
 
@@ -41,39 +42,9 @@ function srtOf(texts: (i: number) => string): string {
   }).join('\n');
 }
 
-interface TraceEvent {
-  name: string;
-  ph: string;
-  dur?: number;
-  tid: number;
-  pid: number;
-  args?: { name?: string };
-}
-
 /** Main-thread task durations (ms) while `work` runs under a CDP trace. */
 async function tracedTasks(page: Page, work: () => Promise<void>): Promise<number[]> {
-  const cdp = await page.context().newCDPSession(page);
-  const events: TraceEvent[] = [];
-  cdp.on('Tracing.dataCollected', ({ value }) =>
-    events.push(...(value as unknown as TraceEvent[])),
-  );
-  await cdp.send('Tracing.start', {
-    categories: 'devtools.timeline,toplevel',
-    transferMode: 'ReportEvents',
-  });
-  await work();
-  const done = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
-  await cdp.send('Tracing.end');
-  await done;
-  const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
-  return events
-    .filter(
-      (e) =>
-        e.ph === 'X' &&
-        (e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask') &&
-        (!main || (e.tid === main.tid && e.pid === main.pid)),
-    )
-    .map((e) => (e.dur ?? 0) / 1000);
+  return mainThreadTaskMs(await traceWhile(page, ['devtools.timeline', 'toplevel'], work));
 }
 
 /**

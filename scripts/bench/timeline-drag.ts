@@ -12,6 +12,7 @@ import {
   type TimelineSegment,
 } from '../../shared/domain/project/document';
 import { formatRow } from './measure';
+import { mainThreadTaskMs, traceWhile } from './trace';
 import { LAST_PROJECT_FILE } from '../../electron/main/services/project/last-project';
 import { TOOL, toolPath } from '../../shared/node/toolchain';
 
@@ -115,32 +116,18 @@ export async function startHost(
   return { url, child };
 }
 
-interface TraceEvent {
-  name: string;
-  ph: string;
-  dur?: number;
-  ts: number;
-  tid: number;
-  pid: number;
-  args?: { name?: string };
-}
-
 /** Drags the first music segment's right edge back and forth while the page is traced. */
 async function dragUnderTrace(page: Page): Promise<{ frames: number[]; tasks: number[] }> {
   const segment = page.locator('[data-testid="segment"][data-lane="music"]').nth(3);
   await segment.scrollIntoViewIfNeeded();
   const box = (await segment.boundingBox())!;
-  const cdp = await page.context().newCDPSession(page);
-  const events: TraceEvent[] = [];
-  cdp.on('Tracing.dataCollected', ({ value }) =>
-    events.push(...(value as unknown as TraceEvent[])),
-  );
-  await cdp.send('Tracing.start', {
-    categories: 'devtools.timeline,disabled-by-default-devtools.timeline.frame,toplevel',
-    transferMode: 'ReportEvents',
-  });
-  // A string, not a function: the bench runs through tsx, whose helpers do not exist in the page.
-  await page.evaluate(`(() => {
+  let stamps: number[] = [];
+  const events = await traceWhile(
+    page,
+    ['devtools.timeline', 'disabled-by-default-devtools.timeline.frame', 'toplevel'],
+    async () => {
+      // A string, not a function: the bench runs through tsx, whose helpers do not exist in the page.
+      await page.evaluate(`(() => {
     const stamps = [];
     window.__frames = stamps;
     const loop = (t) => {
@@ -149,27 +136,18 @@ async function dragUnderTrace(page: Page): Promise<{ frames: number[]; tasks: nu
     };
     requestAnimationFrame(loop);
   })()`);
-  const y = box.y + box.height / 2;
-  const x0 = box.x + box.width - 2;
-  await page.mouse.move(x0, y);
-  await page.mouse.down();
-  for (let i = 0; i <= 120; i++) {
-    await page.mouse.move(x0 + 60 * Math.sin((i / 120) * Math.PI * 2), y);
-  }
-  await page.mouse.up();
-  const stamps = (await page.evaluate('window.__frames')) as number[];
-  const done = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
-  await cdp.send('Tracing.end');
-  await done;
-  const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
-  const tasks = events
-    .filter(
-      (e) =>
-        e.ph === 'X' &&
-        (e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask') &&
-        (!main || (e.tid === main.tid && e.pid === main.pid)),
-    )
-    .map((e) => (e.dur ?? 0) / 1000);
+      const y = box.y + box.height / 2;
+      const x0 = box.x + box.width - 2;
+      await page.mouse.move(x0, y);
+      await page.mouse.down();
+      for (let i = 0; i <= 120; i++) {
+        await page.mouse.move(x0 + 60 * Math.sin((i / 120) * Math.PI * 2), y);
+      }
+      await page.mouse.up();
+      stamps = (await page.evaluate('window.__frames')) as number[];
+    },
+  );
+  const tasks = mainThreadTaskMs(events);
   const frames = stamps.slice(1).map((t, i) => t - stamps[i]!);
   return { frames, tasks };
 }
