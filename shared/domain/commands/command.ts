@@ -4,6 +4,7 @@ import {
   matchChord,
   parseChord,
   type Chord,
+  type ChordParse,
   type KeyEventLike,
   type Platform,
 } from './chord';
@@ -81,6 +82,20 @@ export function actsInText(chord: Chord): boolean {
 }
 
 /**
+ * Chords parsed once per text: findCommands runs on every key press over every binding, and the
+ * bindings are a fixed, small set of strings.
+ */
+const parsedChords = new Map<string, ChordParse>();
+function chordOf(text: string): ChordParse {
+  let parsed = parsedChords.get(text);
+  if (!parsed) {
+    parsed = parseChord(text);
+    parsedChords.set(text, parsed);
+  }
+  return parsed;
+}
+
+/**
  * The commands a key event triggers, best first: active scopes in the order given, then the
  * registry's order. The dispatcher runs the first one that is enabled.
  */
@@ -94,7 +109,7 @@ export function findCommands<C extends Command>(
     const rank = scopes.indexOf(command.scope);
     if (rank === -1) continue;
     const hit = command.keys.some((text) => {
-      const parsed = parseChord(text);
+      const parsed = chordOf(text);
       if (!parsed.ok || !matchChord(parsed.chord, event, platform)) return false;
       return !inText || command.allowInText === true || actsInText(parsed.chord);
     });
