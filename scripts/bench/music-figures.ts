@@ -8,7 +8,7 @@ import {
   renderMidiWithChosenSynth,
   SYNTH_ENV,
 } from '../../engine/music/render/synth-choice';
-import { runTool, StageClock } from '../../shared/node/toolchain';
+import { runTool, StageClock, TOOL } from '../../shared/node/toolchain';
 import { formatRow } from './measure';
 import { clockRows, loadNote, timedWork } from './stage-rows';
 
@@ -74,7 +74,7 @@ async function encodeAlone(workDir: string): Promise<{ row: string; wall: number
   try {
     await withSynth('native', () => renderMidiToRawFile(midiPath, rawPath, () => undefined));
     const run = await timedWork(() =>
-      runTool('ffmpeg', encodeRawFileArgs(rawPath, 'm4a', outPath)),
+      runTool(TOOL.ffmpeg, encodeRawFileArgs(rawPath, 'm4a', outPath)),
     );
     if (run.value.code !== 0) throw new Error(`ffmpeg failed: ${run.value.stderr.slice(-300)}`);
     const row = formatRow(

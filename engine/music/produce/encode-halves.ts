@@ -1,5 +1,5 @@
 import { rm, writeFile } from 'node:fs/promises';
-import { FFMPEG_QUIET_OVERWRITE, runTool } from '../../../shared/node/toolchain';
+import { FFMPEG_QUIET_OVERWRITE, runTool, TOOL } from '../../../shared/node/toolchain';
 import { AAC_FRAME_SAMPLES, adtsFrames, joinAdts } from '../../audio/adts';
 import { setMp4Duration } from '../../audio/mp4-duration';
 import { EncoderError, startEncoder, type Encoder } from '../render/encoder';
@@ -110,7 +110,7 @@ async function muxAdts(
   try {
     await writeFile(adtsPath, Buffer.concat(frames));
     const run = await runTool(
-      'ffmpeg',
+      TOOL.ffmpeg,
       [
         ...FFMPEG_QUIET_OVERWRITE,
         '-itsoffset',

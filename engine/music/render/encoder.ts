@@ -1,6 +1,11 @@
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { once } from 'node:events';
-import { FFMPEG_QUIET_OVERWRITE, spawnTool, type Stage } from '../../../shared/node/toolchain';
+import {
+  FFMPEG_QUIET_OVERWRITE,
+  spawnTool,
+  TOOL,
+  type Stage,
+} from '../../../shared/node/toolchain';
 import { CHANNELS, SAMPLE_RATE } from './fluidsynth';
 
 export type MusicFormat = 'm4a' | 'wav' | 'mp3';
@@ -129,7 +134,9 @@ export function startEncoder(
     target.kind === 'adts' ? (target.inFlightBytes ?? IN_FLIGHT_BYTES) : IN_FLIGHT_BYTES;
   let child: ChildProcessWithoutNullStreams;
   try {
-    child = spawnTool('ffmpeg', args, { stage: target.kind === 'args' ? target.stage : 'encode' });
+    child = spawnTool(TOOL.ffmpeg, args, {
+      stage: target.kind === 'args' ? target.stage : 'encode',
+    });
   } catch (error) {
     throw new EncoderError((error as Error).message);
   }
