@@ -5,6 +5,7 @@ import {
   type TimeFormat,
 } from '../../../../shared/domain/subtitles/timecode';
 import { setTypedTime } from './edit-actions';
+import { OwnForm } from '../../ui/OwnForm';
 
 export interface TimeFieldProps {
   cueId: string;
@@ -56,25 +57,27 @@ export const TimeField = memo(function TimeField({
   };
   return (
     <span className="cue-time">
-      <input
-        className={`cue-time__input nums${error ? ' is-invalid' : ''}`}
-        data-testid={edge === 'start' ? 'cue-start-input' : 'cue-end-input'}
-        data-cue-id={cueId}
-        aria-label={`Cue ${number} ${edge}`}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        spellCheck={false}
-        value={draft ?? shown}
-        onChange={(event) => {
-          setDraft(event.target.value);
-          setError(null);
-        }}
-        onKeyDown={onKeyDown}
-        onBlur={() => {
-          // An unapplied, valid-looking draft goes; a refused one stays beside its message.
-          if (!error) setDraft(null);
-        }}
-      />
+      <OwnForm>
+        <input
+          className={`cue-time__input nums${error ? ' is-invalid' : ''}`}
+          data-testid={edge === 'start' ? 'cue-start-input' : 'cue-end-input'}
+          data-cue-id={cueId}
+          aria-label={`Cue ${number} ${edge}`}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          spellCheck={false}
+          value={draft ?? shown}
+          onChange={(event) => {
+            setDraft(event.target.value);
+            setError(null);
+          }}
+          onKeyDown={onKeyDown}
+          onBlur={() => {
+            // An unapplied, valid-looking draft goes; a refused one stays beside its message.
+            if (!error) setDraft(null);
+          }}
+        />
+      </OwnForm>
       {error && (
         <span id={errorId} className="cue-time__error small" role="alert">
           {error}
