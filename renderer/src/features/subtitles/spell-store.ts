@@ -35,11 +35,18 @@ const EMPTY: SpellLanguage = { available: null, wrong: new Map() };
 const queued = new Map<string, Set<string>>();
 const inFlight = new Map<string, Set<string>>();
 let timer: ReturnType<typeof setTimeout> | null = null;
+let firstQueuedAt = 0;
 
 /**
- * Asks main about the words of `language` not known yet. Words from every cue drawn in the same
- * moment are gathered into one request per language (a scroll or an import draws many rows).
+ * Words are asked for once requests pause this long: rows drawn together (a scroll, an import)
+ * make one request, and a word being typed is asked about when the typing stops, not once per
+ * letter ("a", "ad", "ade", …), each answer a store update and a redraw inside a keystroke.
  */
+const SETTLE_MS = 150;
+/** …but never later than this after the first word waiting, so steady typing still gets answers. */
+const MAX_WAIT_MS = 600;
+
+/** Asks main about the words of `language` not known yet, gathered into one request per language. */
 export function requestSpelling(language: string, words: readonly string[]): void {
   const state = useSpell.getState().languages[language] ?? EMPTY;
   if (state.available === false || state.error) return;
@@ -49,7 +56,10 @@ export function requestSpelling(language: string, words: readonly string[]): voi
   const set = queued.get(language) ?? new Set<string>();
   for (const word of wanted) set.add(word);
   queued.set(language, set);
-  timer ??= setTimeout(flush, 30);
+  const now = performance.now();
+  if (timer) clearTimeout(timer);
+  else firstQueuedAt = now;
+  timer = setTimeout(flush, Math.max(0, Math.min(SETTLE_MS, firstQueuedAt + MAX_WAIT_MS - now)));
 }
 
 const BATCH = 5000;
@@ -62,7 +72,10 @@ function flush(): void {
     if (words.size > BATCH) queued.set(language, new Set([...words].slice(BATCH)));
     void ask(language, list);
   }
-  if (queued.size > 0) timer = setTimeout(flush, 30);
+  if (queued.size > 0) {
+    firstQueuedAt = performance.now();
+    timer = setTimeout(flush, SETTLE_MS);
+  }
 }
 
 async function ask(language: string, words: string[]): Promise<void> {
