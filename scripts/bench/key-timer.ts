@@ -21,16 +21,21 @@ export function launchChromium(extraArgs: string[] = []): Promise<Browser> {
 }
 
 /**
- * Installs, on the page it runs in, a timer per key press: from keydown (capture, before any
- * handler) to a task after the next frame (requestAnimationFrame, then setTimeout 0, which runs
- * once style, layout and paint of that frame are done), in window.__keys.
+ * Installs, on the page it runs in, a timer per typed character: from keydown (capture, before
+ * any handler) to a task after the next frame (requestAnimationFrame, then setTimeout 0, which
+ * runs once style, layout and paint of that frame are done), in window.__keys. Playwright types
+ * a character that is not on the US keyboard ("á") as inserted text with no keydown, so text
+ * input that no keydown came before starts a timer of its own.
  */
 export const KEY_TIMER = `(() => {
   window.__keys = [];
-  document.addEventListener('keydown', () => {
+  let keyed = false;
+  const time = () => {
     const t0 = performance.now();
     requestAnimationFrame(() => setTimeout(() => window.__keys.push(performance.now() - t0), 0));
-  }, true);
+  };
+  document.addEventListener('keydown', () => { keyed = true; time(); }, true);
+  document.addEventListener('beforeinput', () => { if (!keyed) time(); keyed = false; }, true);
 })()`;
 
 export async function readKeys(page: Page): Promise<number[]> {
@@ -38,8 +43,9 @@ export async function readKeys(page: Page): Promise<number[]> {
 }
 
 /**
- * Main-thread work per key press while `type` runs under a CDP trace (ms): the CPU time of
- * the renderer's main thread in its top-level tasks from one keydown to the next, so everything
+ * Main-thread work per typed character while `type` runs under a CDP trace (ms): the CPU time
+ * of the renderer's main thread in its top-level tasks from one character's keydown (or text
+ * input, for one typed without a keydown) to the next, so everything
  * a key causes (its events, React, QC, the frame's style, layout and paint, the timers it set)
  * and none of the idle wait for vsync. CPU time rather than wall time, so other processes on a
  * shared machine do not stretch it. Keys come every 30 ms or more, so each window holds one
@@ -54,21 +60,31 @@ export async function keyWork(page: Page, type: () => Promise<void>): Promise<nu
   // renderer of the browser, and another page's may come first).
   const isKeydown = (e: TraceEvent) =>
     e.ph === 'X' && e.name === 'EventDispatch' && e.args?.data?.type === 'keydown';
+  // A character typed as inserted text ("á") has no keydown; its beforeinput opens its window.
+  const isInput = (e: TraceEvent) =>
+    e.ph === 'X' &&
+    e.name === 'EventDispatch' &&
+    (e.args?.data?.type === 'keydown' || e.args?.data?.type === 'beforeinput');
   const counts = new Map<string, number>();
   for (const e of events.filter(isKeydown))
     counts.set(`${e.pid}:${e.tid}`, (counts.get(`${e.pid}:${e.tid}`) ?? 0) + 1);
   const thread = [...counts].sort((a, b) => b[1] - a[1])[0]?.[0];
   const onMain = events.filter((e) => e.ph === 'X' && `${e.pid}:${e.tid}` === thread);
-  const keydowns = onMain
-    .filter(isKeydown)
+  const inputs = onMain
+    .filter(isInput)
     .map((e) => e.ts)
     .sort((a, b) => a - b);
   const tasks = onMain.filter((e) => e.name === 'ThreadControllerImpl::RunTask');
   const end = Math.max(...onMain.map((e) => e.ts + (e.dur ?? 0)));
-  // Each key's window opens with the task that dispatched its keydown.
-  const starts = keydowns.map(
-    (at) => tasks.find((task) => task.ts <= at && task.ts + (task.dur ?? 0) >= at)?.ts ?? at,
-  );
+  // Each character's window opens with the task that dispatched its keydown, or its
+  // beforeinput when no keydown came first (a keydown's beforeinput is in the same task).
+  const starts = [
+    ...new Set(
+      inputs.map(
+        (at) => tasks.find((task) => task.ts <= at && task.ts + (task.dur ?? 0) >= at)?.ts ?? at,
+      ),
+    ),
+  ];
   return starts.map((start, i) => {
     const stop = starts[i + 1] ?? end;
     // A task is the key's whose start falls in its window; its CPU time (wall without it).
