@@ -51,6 +51,17 @@ test('subtitles editing: split, merge, typed times, shift, selection, each undon
   const [c1, c2, c3] = await Promise.all(
     [0, 1, 2].map((i) => rows.nth(i).getAttribute('data-cue-id')),
   );
+  // Each typed-in field has a form of its own, so Chromium's autofill reads one control per
+  // keystroke, not the whole page's (docs/decisions/101-fields-in-forms-of-their-own.md).
+  const formSizes = await page
+    .locator(
+      '[data-testid="cue-text"], [data-testid="cue-start-input"], [data-testid="cue-end-input"]',
+    )
+    .evaluateAll((fields) =>
+      fields.map((field) => (field as HTMLTextAreaElement).form?.elements.length ?? 0),
+    );
+  expect(formSizes.length).toBe(12);
+  expect(formSizes.every((size) => size === 1)).toBe(true);
 
   // Split at the caret (after "We should go now"): two contiguous cues, both languages cut.
   await text(page, c1!, 'en').click();
