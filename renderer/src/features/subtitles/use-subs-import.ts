@@ -2,11 +2,25 @@ import { useCallback } from 'react';
 import type { Job } from '../../../../shared/domain/jobs/job';
 import { invokeResult } from '../../bridge/invoke';
 import { pathsOfDroppedFiles, pickFiles } from '../../bridge/files';
-import type { SubtitleEncoding } from '../../../../shared/domain/subtitles/file';
+import type { SubtitleEncoding, SubtitleRead } from '../../../../shared/domain/subtitles/file';
+import type { Result } from '../../../../shared/ipc/result';
 import { useEncodingChoice } from './encoding-choice';
 import { addReadFiles, fileName, importNotes, type ReadFile } from './import-script';
 import { proofreadOpening } from './job-opening';
 import { editSubs, subsDocument, useSubsView } from './subs-store';
+
+/** Files read at once: main reads each on its own, so a many-language import is not one by one. */
+const READS_AT_ONCE = 4;
+
+/** Every path read through main, each starting when the read READS_AT_ONCE before it ends. */
+function readEach(paths: readonly string[]): Promise<Result<SubtitleRead>>[] {
+  const answers: Promise<Result<SubtitleRead>>[] = [];
+  for (const [index, path] of paths.entries()) {
+    const before = answers[index - READS_AT_ONCE] ?? Promise.resolve();
+    answers.push(before.then(() => invokeResult('subtitles:read', { path })));
+  }
+  return answers;
+}
 
 /**
  * Reads subtitle files through main (subtitles:read) and adds them to the script as ONE undo
@@ -22,8 +36,9 @@ async function readAll(
 ): Promise<ReadFile[] | null> {
   const view = useSubsView.getState();
   const files = [...done];
+  const answers = readEach(paths);
   for (const [index, path] of paths.entries()) {
-    const result = await invokeResult('subtitles:read', { path });
+    const result = await answers[index]!;
     if (!result.ok) {
       view.set({
         failure: {
