@@ -10,6 +10,11 @@ import {
   type WsServerMessage,
 } from '../../shared/ipc/ws-protocol';
 import type { Result } from '../../shared/ipc/result';
+import {
+  encodeStreamChunkFrame,
+  STREAM_CHUNK_CHANNEL,
+  streamChunkSchema,
+} from '../../shared/ipc/stream-frame';
 import { contentSecurityPolicy } from '../../shared/security/csp';
 import {
   guardServer,
@@ -189,7 +194,15 @@ function attachClient(ws: WebSocket, options: BrowserHostOptions): void {
   const send = (message: WsServerMessage) => {
     if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
   };
-  const unsubscribe = options.subscribe((channel, payload) => send({ t: 'evt', channel, payload }));
+  const unsubscribe = options.subscribe((channel, payload) => {
+    if (channel !== STREAM_CHUNK_CHANNEL) {
+      send({ t: 'evt', channel, payload });
+      return;
+    }
+    // Stream audio goes as one binary frame, never as JSON text (shared/ipc/stream-frame.ts).
+    const chunk = streamChunkSchema.safeParse(payload);
+    if (chunk.success && ws.readyState === ws.OPEN) ws.send(encodeStreamChunkFrame(chunk.data));
+  });
   const client = `tab-${randomUUID()}`;
   ws.on('close', () => {
     unsubscribe();
@@ -197,7 +210,9 @@ function attachClient(ws: WebSocket, options: BrowserHostOptions): void {
   });
   // A malformed frame or an oversized message closes this client; it must not end the host.
   ws.on('error', () => ws.terminate());
-  ws.on('message', (data) => {
+  ws.on('message', (data, isBinary) => {
+    // Clients only ever send JSON text; a binary frame from one is not ours to read.
+    if (isBinary) return;
     let parsed;
     try {
       parsed = wsClientMessageSchema.safeParse(JSON.parse(String(data)));

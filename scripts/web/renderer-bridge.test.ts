@@ -6,6 +6,7 @@ import type { Duplex } from 'node:stream';
 import WebSocket, { WebSocketServer } from 'ws';
 import type { SocketLike } from '../../renderer/src/bridge/ws-bridge';
 import { WsBridge, DISCONNECTED_CODE } from '../../renderer/src/bridge/ws-bridge';
+import { encodeStreamChunkFrame } from '../../shared/ipc/stream-frame';
 
 // A real loopback WebSocket server standing in for the host; the bridge is the code under test.
 function startServer(port = 0): Promise<WebSocketServer> {
@@ -68,14 +69,32 @@ describe('WsBridge', () => {
   it('delivers valid events and drops ones that break the contract', async () => {
     const server = await startServer();
     servers.push(server);
+    const notice = {
+      id: 'n1',
+      title: 'Done',
+      body: 'Take ready',
+      tone: 'success',
+      target: { screen: 'jobs', jobId: 'j1' },
+    };
     server.on('connection', (socket) => {
-      socket.send(
-        JSON.stringify({
-          t: 'evt',
-          channel: 'stream:chunk',
-          payload: { jobId: 'j', seq: 'x', data: '' },
-        }),
-      );
+      socket.send(JSON.stringify({ t: 'evt', channel: 'notifications:show', payload: {} }));
+      socket.send(JSON.stringify({ t: 'evt', channel: 'notifications:show', payload: notice }));
+    });
+    const bridge = new WsBridge({ url: `ws://127.0.0.1:${portOf(server)}/ipc`, createSocket });
+    bridges.push(bridge);
+    const seen: unknown[] = [];
+    bridge.on('notifications:show', (payload) => seen.push(payload));
+    bridge.start();
+    await waitFor(() => seen.length > 0);
+    expect(seen).toEqual([notice]);
+  });
+
+  it('reads stream audio from binary frames and ignores it as JSON or malformed', async () => {
+    const server = await startServer();
+    servers.push(server);
+    const audio = new Uint8Array([0, 1, 2, 250, 255]);
+    server.on('connection', (socket) => {
+      // The old base64 text push breaks the contract now: bytes travel only as a binary frame.
       socket.send(
         JSON.stringify({
           t: 'evt',
@@ -83,14 +102,20 @@ describe('WsBridge', () => {
           payload: { jobId: 'j', seq: 0, data: 'AAAA' },
         }),
       );
+      socket.send(new Uint8Array([0, 0, 0, 200, 1, 2]));
+      socket.send(new Uint8Array([0xff, 0xff, 0xff, 0xff]));
+      socket.send(encodeStreamChunkFrame({ jobId: 'j', seq: 1, data: audio }));
     });
     const bridge = new WsBridge({ url: `ws://127.0.0.1:${portOf(server)}/ipc`, createSocket });
     bridges.push(bridge);
-    const seen: number[] = [];
-    bridge.on('stream:chunk', (chunk) => seen.push(chunk.seq));
+    const seen: { seq: number; data: Uint8Array }[] = [];
+    bridge.on('stream:chunk', (chunk) => seen.push(chunk));
     bridge.start();
     await waitFor(() => seen.length > 0);
-    expect(seen).toEqual([0]);
+    expect(seen.map((chunk) => chunk.seq)).toEqual([1]);
+    expect(seen[0]!.data).toBeInstanceOf(Uint8Array);
+    expect(Array.from(seen[0]!.data)).toEqual(Array.from(audio));
+    expect(bridge.connection.state).toBe('open');
   });
 
   it('fails waiting requests when the socket drops, then reconnects', async () => {

@@ -16,6 +16,7 @@ import {
   settingsPatchSchema,
   settingsSchema,
 } from './settings';
+import { streamChunkSchema } from './stream-frame';
 
 const none = z.object({}).strict();
 const jobId = z.object({ id: z.string().min(1).max(100) }).strict();
@@ -154,8 +155,8 @@ export type ChannelResponse<C extends RequestChannel> = z.output<
 /** Pushes from main to the renderer. */
 export const eventChannels = {
   'jobs:changed': jobSchema,
-  /** Audio bytes of a running stream, base64, in order; `done` marks the end. */
-  'stream:chunk': z.object({ jobId: z.string(), seq: z.number(), data: z.string() }),
+  /** Audio bytes of a running stream, as bytes, in order (./stream-frame.ts). */
+  'stream:chunk': streamChunkSchema,
   'engine:changed': engineStatusSchema,
   ...mediaEvents,
   ...projectEvents,

@@ -3,3 +3,4 @@ export * from './settings';
 export * from './contract';
 export * from './bridge';
 export * from './ws-protocol';
+export * from './stream-frame';

@@ -6,6 +6,9 @@ import { z } from 'zod';
  * `ws://127.0.0.1:PORT/ipc?token=TOKEN`. File uploads (the browser's stand-in for a native
  * picker) go to `POST /upload?name=FILENAME` with header `x-soundstage-token: TOKEN` and the raw
  * bytes as body; the answer is `{ "path": "/abs/path" }`.
+ *
+ * Every message is JSON text (the schemas below) except one: the host sends a `stream:chunk`
+ * push as a binary frame (./stream-frame.ts). Clients send text only; the host drops binary.
  */
 export const WS_PATH = '/ipc';
 export const UPLOAD_PATH = '/upload';

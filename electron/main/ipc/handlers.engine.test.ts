@@ -3,6 +3,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Job } from '../../../shared/domain/jobs/job';
+import { eventChannels } from '../../../shared/ipc/contract';
 import { startTestEngine, tempDir, type TestEngine } from '../../../engine/testing/harness';
 import { ChildProcessEngineLauncher } from '../services/engine-host/child-process-launcher';
 import { FileSecretStorage } from '../services/key-vault/secret-storage';
@@ -287,7 +288,7 @@ describe('IPC handlers over the main services', () => {
     expect(calls).toContain(`reveal ${output.path}`);
   });
 
-  it('pushes stream chunks as base64 events for a streamed take', async () => {
+  it('pushes stream chunks as raw bytes for a streamed take', async () => {
     const submitted = await ipc.dispatch('jobs:submit', {
       type: 'text_to_music',
       delivery: 'stream',
@@ -302,9 +303,11 @@ describe('IPC handlers over the main services', () => {
     const chunks = events.filter(
       (e) => e.channel === 'stream:chunk' && (e.payload as { jobId: string }).jobId === id,
     );
-    const bytes = Buffer.concat(
-      chunks.map((e) => Buffer.from((e.payload as { data: string }).data, 'base64')),
-    );
+    expect(chunks.length).toBeGreaterThan(0);
+    // Bytes, not text: no base64 on the way to the renderer (docs/decisions/104-stream-bytes-not-base64.md).
+    const parts = chunks.map((e) => eventChannels['stream:chunk'].parse(e.payload).data);
+    for (const part of parts) expect(part).toBeInstanceOf(Uint8Array);
+    const bytes = Buffer.concat(parts);
     expect(bytes.equals(await fs.readFile(job.files[0]!.path))).toBe(true);
   });
 

@@ -217,12 +217,9 @@ export async function createMainServices(options: MainServicesOptions): Promise<
       notifier.jobChanged(job);
     },
     holds: (job) => dub?.holds(job) ?? false,
+    // The bytes go as bytes (docs/decisions/104-stream-bytes-not-base64.md).
     onStreamChunk: (jobId, seq, bytes) =>
-      options.emit('stream:chunk', {
-        jobId,
-        seq,
-        data: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64'),
-      }),
+      options.emit('stream:chunk', { jobId, seq, data: ownedBytes(bytes) }),
     pollIntervalMs: options.pollIntervalMs,
     log,
   });
@@ -335,4 +332,18 @@ export async function createMainServices(options: MainServicesOptions): Promise<
       await engine.stop();
     },
   };
+}
+
+/**
+ * The chunk as a plain Uint8Array over a buffer of its own. A structured clone carries a view's
+ * entire backing buffer, so a view into a pooled Node Buffer would hand the page memory that is
+ * not this chunk; such a view is copied (`new Uint8Array(view)` copies, `Buffer#slice` would not).
+ */
+function ownedBytes(bytes: Uint8Array): Uint8Array<ArrayBuffer> {
+  const { buffer } = bytes;
+  const whole =
+    buffer instanceof ArrayBuffer &&
+    bytes.byteOffset === 0 &&
+    bytes.byteLength === buffer.byteLength;
+  return whole ? new Uint8Array(buffer) : new Uint8Array(bytes);
 }

@@ -1,9 +1,7 @@
-export interface StreamChunk {
-  jobId: string;
-  seq: number;
-  /** Base64 audio bytes as pushed by main. */
-  data: string;
-}
+import type { StreamChunkPayload } from '../../../shared/ipc/stream-frame';
+
+/** Audio bytes of a running stream as pushed by main: the bytes themselves, no base64. */
+export type StreamChunk = StreamChunkPayload;
 
 /** Chunks of this many recent streams are kept, so a take can replay while the next streams. */
 export const KEPT_STREAMS = 3;

@@ -8,6 +8,7 @@ import {
 } from '../../../shared/ipc/contract';
 import type { SoundstageApi } from '../../../shared/ipc/bridge';
 import type { IpcError, Result } from '../../../shared/ipc/result';
+import { decodeStreamChunkFrame, STREAM_CHUNK_CHANNEL } from '../../../shared/ipc/stream-frame';
 import { wsServerMessageSchema, type WsClientMessage } from '../../../shared/ipc/ws-protocol';
 import { reconnectDelay } from './backoff';
 import { PendingRequests, readWireResult } from './pending-requests';
@@ -15,6 +16,8 @@ import { PendingRequests, readWireResult } from './pending-requests';
 /** The part of the browser WebSocket the bridge uses (the `ws` package offers the same in tests). */
 export interface SocketLike {
   readonly readyState: number;
+  /** Set to 'arraybuffer' so a binary frame arrives as bytes (a browser's default is a Blob). */
+  binaryType: string;
   send(data: string): void;
   close(code?: number, reason?: string): void;
   onopen: ((event: unknown) => void) | null;
@@ -122,6 +125,7 @@ export class WsBridge implements SoundstageApi {
 
   private connect(): void {
     const socket = this.options.createSocket(this.options.url);
+    socket.binaryType = 'arraybuffer';
     this.socket = socket;
     const openTimer = setTimeout(() => {
       if (this.socket === socket && this.info.state !== 'open') socket.close();
@@ -175,7 +179,10 @@ export class WsBridge implements SoundstageApi {
   }
 
   private receive(data: unknown): void {
-    if (typeof data !== 'string') return;
+    if (typeof data !== 'string') {
+      this.receiveBinary(data);
+      return;
+    }
     let raw: unknown;
     try {
       raw = JSON.parse(data);
@@ -194,6 +201,18 @@ export class WsBridge implements SoundstageApi {
     const payload = schema.safeParse(message.payload);
     if (!payload.success) return;
     for (const listener of this.eventListeners.get(message.channel) ?? []) listener(payload.data);
+  }
+
+  /** The host's only binary frame is a `stream:chunk` push (shared/ipc/stream-frame.ts). */
+  private receiveBinary(data: unknown): void {
+    let frame: Uint8Array;
+    if (data instanceof ArrayBuffer) frame = new Uint8Array(data);
+    else if (ArrayBuffer.isView(data))
+      frame = new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
+    else return;
+    const chunk = decodeStreamChunkFrame(frame);
+    if (!chunk) return;
+    for (const listener of this.eventListeners.get(STREAM_CHUNK_CHANNEL) ?? []) listener(chunk);
   }
 
   private setInfo(info: ConnectionInfo): void {

@@ -1,5 +1,4 @@
 import { useEffect, useEffectEvent, useRef, useState, type RefObject } from 'react';
-import { decodeBase64 } from '../../../../shared/api/ndjson';
 import { streamChunks } from '../../bridge/stream-chunks';
 import { ChunkAppendQueue } from './append-queue';
 import { leaveStream } from './stream-positions';
@@ -82,13 +81,8 @@ export function useStreamPlayback(
       });
       buffer.addEventListener('error', () => fail('The audio of the stream could not be decoded.'));
       unsubscribe = streamChunks.subscribe(jobId, (chunk) => {
-        const bytes = decodeBase64(chunk.data);
-        if (!bytes) {
-          fail('A chunk of the stream was not valid base64.');
-          return;
-        }
         try {
-          queue.push(chunk.seq, bytes);
+          queue.push(chunk.seq, chunk.data);
         } catch (cause) {
           fail(
             `The stream could not be buffered (${cause instanceof Error ? cause.message : String(cause)}).`,
