@@ -8,7 +8,7 @@ import { buildBrief } from '../media/brief';
 import { FFMPEG_QUIET_OVERWRITE, lastErrorLine, runTool, TOOL } from '../../shared/node/toolchain';
 import { mixSoundtrack, type KeptVoice } from '../media/soundtrack-mix';
 import { detectSpeechInFile } from '../media/vad';
-import { renderMusicFile, type MusicFile } from '../music/index';
+import { renderMusicForMix, type MusicHandOff } from '../music/index';
 import { renderSfxWhileAnalysing, type VideoHits } from '../sfx/index';
 import {
   TaskError,
@@ -118,18 +118,22 @@ function renderSfx(
   );
 }
 
+/**
+ * The variant's music, handed over as mastered PCM: its m4a encodes while the mix runs
+ * (docs/decisions/103-video-sound-overlap.md, 2026-11-26 later).
+ */
 async function renderMusic(
   shared: Shared,
   analysis: VideoAnalysis,
   index: number,
-): Promise<MusicFile> {
+): Promise<MusicHandOff> {
   const { input, ctx, watermarkKey } = shared;
   const brief = buildBrief(analysis, {
     prompt: input.musicPrompt,
     variantsNum: index + 1,
     mode: 'music',
   });
-  return renderMusicFile(
+  return renderMusicForMix(
     {
       // Without a music prompt, the measured brief (light, motion, colour, cuts) is the prompt.
       prompt: input.musicPrompt ?? brief.variations[index]?.prompt ?? 'cinematic underscore',
@@ -139,7 +143,6 @@ async function renderMusic(
     },
     {
       workDir: await variantDir(shared, index),
-      format: 'm4a',
       signal: ctx.signal,
       watermarkPayload: ctx.watermarkPayload,
       watermarkKey,
@@ -150,7 +153,7 @@ async function renderMusic(
 async function finishVariant(
   shared: Shared,
   index: number,
-  music: MusicFile,
+  music: MusicHandOff,
   stems: Stems,
 ): Promise<TaskResultFields> {
   const { input, ctx, watermarkKey } = shared;
@@ -162,7 +165,7 @@ async function finishVariant(
   const underPicture = input.output === 'mp4';
   const mixed = await mixSoundtrack(
     {
-      musicPath: music.path,
+      musicPcm: music.pcm,
       sfxPath: stems.sfx.path,
       ...(stems.sfx.pcm ? { sfxPcm: stems.sfx.pcm } : {}),
       ducking: input.ducking,
@@ -177,9 +180,15 @@ async function finishVariant(
       signal: ctx.signal,
     },
   );
+  // The m4a has been encoding beside the mix; a failed mix still waits for it to stop.
+  const musicFile = await music.file.catch((error: unknown) => {
+    if (mixed.ok) throw error;
+    return undefined;
+  });
   if (!mixed.ok) throw new TaskError('GENERATION_FAILED', mixed.message);
-  const musicPublished = await ctx.publish(music.path, {
-    contentType: music.contentType,
+  if (!musicFile) throw new TaskError('GENERATION_FAILED', 'The music file was not written.');
+  const musicPublished = await ctx.publish(musicFile.path, {
+    contentType: musicFile.contentType,
     ext: 'm4a',
     name: `music${suffix}`,
   });

@@ -1,6 +1,8 @@
 import { writeWav } from '../audio/wav';
 import { DEFAULT_DUCK, duckGainEnvelope } from './duck-envelope';
-import { measureLoudness, type Loudness } from './loudness';
+import { timeSync } from '../../shared/node/toolchain';
+import { LoudnessMeter } from '../music/dsp/loudness-meter';
+import { measureLoudness, type Loudness, type LoudnessOutcome } from './loudness';
 import { finishMixIntoVideo } from './mix-into-video';
 import {
   finishMix,
@@ -20,8 +22,16 @@ export interface KeptVoice {
   speech: SpeechSpan[];
 }
 
-export interface SoundtrackParts {
-  musicPath: string;
+/**
+ * The music as a file to decode, or already in memory at the mix rate (a render handed over as
+ * PCM: engine/music/produce/render-hand-off.ts), which is then neither decoded nor re-measured
+ * from a file.
+ */
+export type MusicSource = { musicPath: string } | { musicPcm: Float32Array[] };
+
+export type SoundtrackParts = MusicSource & SoundtrackStems;
+
+export interface SoundtrackStems {
   sfxPath: string;
   /** The effects at the mix rate when already in memory: `sfxPath` is then not decoded again. */
   sfxPcm?: Float32Array[];
@@ -54,14 +64,23 @@ export interface SoundtrackResult {
 /** Generated music sits this far under a kept voice (docs/product-notes.md 1.3: 4 LU below dialogue). */
 const MUSIC_BELOW_VOICE_LU = 4;
 
+/** Integrated loudness of PCM at the mix rate, as ebur128 measures a file (BS.1770 gating). */
+function pcmLoudness(pcm: Float32Array[]): LoudnessOutcome {
+  const meter = new LoudnessMeter(MIX_RATE, pcm.length);
+  timeSync('mix', () => meter.push(pcm));
+  return { ok: true, value: { integratedLufs: meter.integrated(), truePeakDb: NaN, rangeLu: NaN } };
+}
+
 async function musicGainUnder(
   voicePath: string,
-  musicPath: string,
+  source: MusicSource,
   signal?: AbortSignal,
 ): Promise<number> {
   const [voice, music] = await Promise.all([
     measureLoudness(voicePath, signal, { truePeak: false }),
-    measureLoudness(musicPath, signal, { truePeak: false }),
+    'musicPcm' in source
+      ? pcmLoudness(source.musicPcm)
+      : measureLoudness(source.musicPath, signal, { truePeak: false }),
   ]);
   if (!voice.ok || !music.ok) return 1;
   const { integratedLufs: v } = voice.value;
@@ -86,7 +105,9 @@ export async function mixSoundtrack(
   // The picture is probed while the sounds decode; the mux needs its codec first thing.
   const picture = options.intoVideo ? probeMedia(options.intoVideo, options.signal) : undefined;
   const [music, sfx, voice] = await Promise.all([
-    loadStereo(parts.musicPath, options.signal),
+    'musicPcm' in parts
+      ? Promise.resolve({ ok: true as const, value: parts.musicPcm })
+      : loadStereo(parts.musicPath, options.signal),
     parts.sfxPcm
       ? Promise.resolve({ ok: true as const, value: parts.sfxPcm })
       : loadStereo(parts.sfxPath, options.signal),
@@ -98,7 +119,7 @@ export async function mixSoundtrack(
   const mix = silence(frames);
   let processedMusicPath: string | undefined;
   if (parts.voice && voice?.ok) {
-    const gain = await musicGainUnder(parts.voice.path, parts.musicPath, options.signal);
+    const gain = await musicGainUnder(parts.voice.path, parts, options.signal);
     const envelope = parts.ducking
       ? duckGainEnvelope(parts.voice.speech, frames, MIX_RATE, DEFAULT_DUCK)
       : undefined;
