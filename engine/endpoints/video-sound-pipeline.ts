@@ -126,6 +126,7 @@ async function renderMusic(
   shared: Shared,
   analysis: VideoAnalysis,
   index: number,
+  onUnderway?: () => void,
 ): Promise<MusicHandOff> {
   const { input, ctx, watermarkKey } = shared;
   const brief = buildBrief(analysis, {
@@ -143,6 +144,7 @@ async function renderMusic(
     },
     {
       workDir: await variantDir(shared, index),
+      ...(onUnderway ? { onUnderway } : {}),
       signal: ctx.signal,
       watermarkPayload: ctx.watermarkPayload,
       watermarkKey,
@@ -246,14 +248,30 @@ export async function runVideoSound(
   const voicePromise = prepareVoice(input, ctx.workDir, ctx.signal).catch(() => undefined);
   const sfxDir = join(ctx.workDir, 'sfx');
   await mkdir(sfxDir, { recursive: true });
-  const analysing = analyzeVideo(input.videoPath, { signal: ctx.signal });
+  // The upload's probe gave the duration and checked the picture: the decode starts at once,
+  // before the ambience takes the main thread.
+  const analysing = analyzeVideo(input.videoPath, {
+    signal: ctx.signal,
+    durationSeconds: input.durationSeconds,
+  });
   const hits = analysing.then((outcome): VideoHits => {
     if (!outcome.ok) throw new TaskError('GENERATION_FAILED', outcome.message);
     return outcome.value;
   });
-  const sfxPromise = renderSfx(shared, hits, sfxDir);
+  // The one-shots and the effects' finish (~1.5 s of JS) wait until the music's synthesiser
+  // runs: they fit beside it, but before it they would delay the longest stage.
+  let musicUnderway!: () => void;
+  const underway = new Promise<void>((resolve) => {
+    musicUnderway = resolve;
+  });
+  const sfxPromise = renderSfx(
+    shared,
+    Promise.all([hits, underway]).then(([found]) => found),
+    sfxDir,
+  );
   const analysed = await analysing;
   if (!analysed.ok) {
+    musicUnderway();
     await Promise.allSettled([voicePromise, sfxPromise]);
     throw new TaskError('GENERATION_FAILED', analysed.message);
   }
@@ -261,7 +279,7 @@ export async function runVideoSound(
   ctx.log(`video sound: ${analysis.cuts.length} cuts, ${analysis.motionPeaks.length} motion peaks`);
   const [sfx, firstMusic, voice] = await Promise.all([
     sfxPromise,
-    renderMusic(shared, analysis, 0),
+    renderMusic(shared, analysis, 0, musicUnderway).finally(musicUnderway),
     voicePromise,
   ]);
   const stems: Stems = {

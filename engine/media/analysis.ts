@@ -1,4 +1,5 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtempSync } from 'node:fs';
+import { readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { summariseAnalysis, type VideoAnalysis } from './analysis-stats';
@@ -20,6 +21,11 @@ export interface AnalyzeOptions {
   signal?: AbortSignal;
   /** Scene-change score (0–1) above which a frame starts a new shot. */
   sceneThreshold?: number;
+  /**
+   * The file's duration from the caller's own probe, which also checked that it has a picture
+   * (an upload's validation): the file is then not probed again and the decode starts at once.
+   */
+  durationSeconds?: number;
 }
 
 /**
@@ -54,10 +60,17 @@ export async function analyzeVideo(
   path: string,
   options: AnalyzeOptions = {},
 ): Promise<AnalysisOutcome> {
-  const probe = await probeMedia(path, options.signal);
-  if (!probe.ok) return probe;
-  if (!probe.hasVideo) return { ok: false, message: 'The file has no video track.' };
-  const dir = await mkdtemp(join(tmpdir(), 'soundstage-analysis-'));
+  let durationSeconds = options.durationSeconds;
+  if (durationSeconds === undefined) {
+    const probe = await probeMedia(path, options.signal);
+    if (!probe.ok) return probe;
+    if (!probe.hasVideo) return { ok: false, message: 'The file has no video track.' };
+    durationSeconds = probe.durationSeconds;
+  }
+  // Synchronous (one syscall), so that with a known duration ffmpeg is started before this
+  // call returns: a caller that then runs JS for a while (the effects' ambience beside this
+  // decode, docs/decisions/103-video-sound-overlap.md) does not hold the decode back.
+  const dir = mkdtempSync(join(tmpdir(), 'soundstage-analysis-'));
   try {
     const cutsFile = join(dir, 'cuts.txt');
     const statsFile = join(dir, 'stats.txt');
@@ -98,7 +111,7 @@ export async function analyzeVideo(
       return { ok: false, message: 'Video analysis failed: no frames could be decoded.' };
     return {
       ok: true,
-      value: summariseAnalysis(parseMetadataPrint(cutsText), statFrames, probe.durationSeconds),
+      value: summariseAnalysis(parseMetadataPrint(cutsText), statFrames, durationSeconds),
     };
   } finally {
     await rm(dir, { recursive: true, force: true });

@@ -52,6 +52,13 @@ describe('probeMedia', () => {
 });
 
 describe('analyzeVideo', () => {
+  it("gives the same analysis from the caller's known duration, without probing again", async () => {
+    const probed = await probeMedia(video);
+    if (!probed.ok) throw new Error(probed.message);
+    const known = await analyzeVideo(video, { durationSeconds: probed.durationSeconds });
+    expect(known).toEqual({ ok: true, value: analysis });
+  });
+
   it('finds the two hard cuts to within one frame', () => {
     expect(analysis.cuts).toHaveLength(2);
     expect(analysis.cuts[0]).toBeCloseTo(3, 1);

@@ -47,6 +47,7 @@ export async function synthesise(
   spec: MusicSpec,
   options: MusicRunOptions,
   paths: { midiPath?: string; rawPath?: string },
+  onSynthStarted?: () => void,
 ): Promise<SynthesisedPiece> {
   const piece = preparePiece(spec);
   const midiPath = await writeMidiFile(options.workDir, piece.composition);
@@ -56,7 +57,7 @@ export async function synthesise(
   const meter = new LoudnessMeter(SAMPLE_RATE);
   const profile = new PeakProfile(SAMPLE_RATE);
   let seen = 0;
-  await renderMidiToRawFile(
+  const rendering = renderMidiToRawFile(
     midiPath,
     rawPath,
     (block) => {
@@ -72,6 +73,9 @@ export async function synthesise(
     },
     options.signal ? { signal: options.signal } : {},
   );
+  // The synthesiser's process is started by the call above, before its first await.
+  onSynthStarted?.();
+  await rendering;
   const raw = meter.integrated();
   const gainDb = Number.isFinite(raw) ? profile.gainFor(raw, TARGET_LUFS, CEILING_DBTP) : 0;
   return { piece, midiPath, rawPath, gainDb };

@@ -2,6 +2,7 @@ import { readFile, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { heavyStages } from '../../tasks/work-gate';
 import { detectWatermark, DEFAULT_WATERMARK_KEY } from '../../watermark';
 import { LoudnessMeter } from '../dsp/loudness-meter';
 import { probe } from '../__tests__/measure';
@@ -63,6 +64,47 @@ describe('renderMusicForMix', () => {
     controller.abort();
     await expect(handed.file).rejects.toThrow();
     expect(await readdir(taskDir)).toEqual([]);
+  });
+
+  it('says it is underway once its synthesiser runs, before the hand-off', async () => {
+    const events: string[] = [];
+    const handed = await renderMusicForMix(
+      { prompt: 'gentle folk with acoustic guitar', durationSeconds: 3 },
+      {
+        workDir: await mkdtemp(join(dir, 'underway-')),
+        watermarkPayload: 1,
+        onUnderway: () => events.push('underway'),
+      },
+    );
+    events.push('handed');
+    await handed.file;
+    expect(events.slice(0, 2)).toEqual(['underway', 'handed']);
+  });
+
+  it('says it is underway at once when it must wait for a heavy-stage slot', async () => {
+    // Every slot held: the render queues, and a caller waiting for onUnderway while holding a
+    // slot itself must not wait for it.
+    const release: (() => void)[] = [];
+    const holders = Array.from({ length: heavyStages.limit }, () =>
+      heavyStages.run(() => new Promise<void>((resolve) => release.push(resolve))),
+    );
+    let underway = false;
+    const render = renderMusicForMix(
+      { prompt: 'pop', durationSeconds: 2 },
+      {
+        workDir: await mkdtemp(join(dir, 'queued-')),
+        watermarkPayload: 1,
+        onUnderway: () => {
+          underway = true;
+        },
+      },
+    );
+    expect(underway).toBe(true);
+    for (const done of release) done();
+    await Promise.all(holders);
+    await (
+      await render
+    ).file;
   });
 
   it('rejects before any hand-off when the signal is already aborted', async () => {

@@ -29,6 +29,15 @@ export interface MusicHandOff {
   file: Promise<MusicFile>;
 }
 
+export interface MixRenderOptions extends MusicRunOptions {
+  /**
+   * Called once the synthesiser is running, or at once when the render has to wait for a
+   * heavy-stage slot, or when it fails first: the moment other JS work of the same task can
+   * take the event loop without delaying the synthesiser's start, and never later.
+   */
+  onUnderway?: () => void;
+}
+
 /** Masters the whole piece at one gain into `pcm` (reused by a retry); returns its loudness. */
 async function masterIntoMemory(
   synthesised: SynthesisedPiece,
@@ -56,7 +65,7 @@ async function* blocksOf(pcm: Float32Array[]): AsyncGenerator<Float32Array[]> {
 
 async function renderAndHandOff(
   spec: MusicSpec,
-  options: MusicRunOptions,
+  options: MixRenderOptions,
   handOff: (mastered: { pcm: Float32Array[]; integratedLufs: number }) => void,
 ): Promise<MusicFile> {
   options.signal?.throwIfAborted();
@@ -66,7 +75,7 @@ async function renderAndHandOff(
   const removeWorkFiles = (): Promise<unknown> =>
     Promise.all([paths.midiPath, paths.rawPath].map((path) => path && rm(path, { force: true })));
   try {
-    const synthesised = await synthesise(spec, options, paths);
+    const synthesised = await synthesise(spec, options, paths, options.onUnderway);
     const frames = synthesised.piece.totalFrames;
     const pcm = [new Float32Array(frames), new Float32Array(frames)];
     // The same passes and retry rule as renderMusicFile: the rule reads the meter over the
@@ -102,13 +111,18 @@ async function renderAndHandOff(
  */
 export async function renderMusicForMix(
   spec: MusicSpec,
-  options: MusicRunOptions,
+  options: MixRenderOptions,
 ): Promise<MusicHandOff> {
   let handOff!: (mastered: { pcm: Float32Array[]; integratedLufs: number }) => void;
   const mastered = new Promise<{ pcm: Float32Array[]; integratedLufs: number }>((resolve) => {
     handOff = resolve;
   });
+  // A caller that waits for onUnderway while holding a slot itself must not wait on a render
+  // that waits for that slot (two tasks would hold each other's): a queued render says so now.
+  const { running, waiting } = heavyStages.load;
+  if (running + waiting >= heavyStages.limit) options.onUnderway?.();
   const file = heavyStages.run(() => renderAndHandOff(spec, options, handOff), options.signal);
+  void file.finally(() => options.onUnderway?.()).catch(() => undefined);
   // Awaited by the caller after the mix; a failure before that must not go unhandled.
   file.catch(() => undefined);
   // A render that fails before the hand-off rejects here; one that succeeds has handed off.
