@@ -90,6 +90,22 @@ async function musicGainUnder(
 }
 
 /**
+ * mix = a + b in one pass: the same float sums as mixInto(mix, a, 1) then mixInto(mix, b, 1)
+ * (0 + a·1·1 is a exactly), without the second pass, the gain and the envelope test per sample.
+ */
+function sumInto(mix: Float32Array[], a: Float32Array[], b: Float32Array[]): void {
+  mix.forEach((out, c) => {
+    const x = a[c] ?? a[0];
+    const y = b[c] ?? b[0];
+    const both = Math.min(out.length, x?.length ?? 0, y?.length ?? 0);
+    for (let i = 0; i < both; i++) out[i] = x![i]! + y![i]!;
+    // A stem shorter than the mix just ends; a longer one is cut.
+    if (x) for (let i = both; i < Math.min(out.length, x.length); i++) out[i] = x[i]!;
+    if (y) for (let i = both; i < Math.min(out.length, y.length); i++) out[i] = out[i]! + y[i]!;
+  });
+}
+
+/**
  * The finished soundtrack of a video: generated music plus generated effects, and — when a
  * voice source is kept — that voice on top, with the music (not the effects) set 4 LU under it
  * and, with ducking, pulled down -12 dB around its speech. Effects keep their level relative
@@ -133,8 +149,7 @@ export async function mixSoundtrack(
     mixInto(mix, processed, 1);
     mixInto(mix, sfx.value, gain);
   } else {
-    mixInto(mix, music.value, 1);
-    mixInto(mix, sfx.value, 1);
+    timeSync('mix', () => sumInto(mix, music.value, sfx.value));
   }
   const finish = { targetLufs: -14, truePeakDb: -1, watermark: options.watermark };
   const processed = processedMusicPath ? { processedMusicPath } : {};
