@@ -83,7 +83,8 @@ async function prepareVoice(
 
 interface Stems {
   analysis: VideoAnalysis;
-  sfx: { path: string; pcm?: Float32Array[]; published: PublishedFile };
+  /** `published` copies the effects into the result store while the mix runs. */
+  sfx: { path: string; pcm?: Float32Array[]; published: Promise<PublishedFile> };
   voice?: KeptVoice;
 }
 
@@ -228,7 +229,7 @@ async function finishVariant(
     output_bytes: output.file_size,
     music: musicPublished,
     ...(processed ? { music_processed: processed } : {}),
-    sfx: stems.sfx.published,
+    sfx: await stems.sfx.published,
   };
 }
 
@@ -287,7 +288,7 @@ export async function runVideoSound(
     sfx: {
       path: sfx.path,
       ...(sfx.pcm ? { pcm: sfx.pcm } : {}),
-      published: await ctx.publish(sfx.path, {
+      published: ctx.publish(sfx.path, {
         contentType: sfx.contentType,
         ext: sfx.ext,
         name: 'sfx',
@@ -295,6 +296,8 @@ export async function runVideoSound(
     },
     ...(voice ? { voice } : {}),
   };
+  // Awaited with the first variant's result; a failure meanwhile must not go unhandled.
+  stems.sfx.published.catch(() => undefined);
   const outputs: TaskResultFields[] = [await finishVariant(shared, 0, firstMusic, stems)];
   for (let index = 1; index < input.variants; index += 1) {
     outputs.push(
