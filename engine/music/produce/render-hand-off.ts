@@ -33,7 +33,7 @@ export interface MixRenderOptions extends MusicRunOptions {
   /**
    * Called once the synthesiser is running, or at once when the render has to wait for a
    * heavy-stage slot, or when it fails first: the moment other JS work of the same task can
-   * take the event loop without delaying the synthesiser's start, and never later.
+   * take the event loop without delaying the synthesiser's start. May be called again later.
    */
   onUnderway?: () => void;
 }
