@@ -4,6 +4,7 @@ import type { Segment } from '../../shared/api/segments';
 import { AUDIO_FORMAT_INFO } from '../audio/encode';
 import { analyzeVideo, type VideoAnalysis } from '../media/analysis';
 import { isolateSpeech } from '../media/bed';
+import { probeMedia, type ProbeResult } from '../media/probe';
 import { buildBrief } from '../media/brief';
 import { FFMPEG_QUIET_OVERWRITE, lastErrorLine, runTool, TOOL } from '../../shared/node/toolchain';
 import { mixSoundtrack, type KeptVoice } from '../media/soundtrack-mix';
@@ -92,6 +93,8 @@ interface Shared {
   input: VideoSoundInput;
   ctx: RunContext;
   watermarkKey: string;
+  /** mp4 only: the picture's probe, started with the task so the mux never waits for it. */
+  picture?: Promise<ProbeResult>;
 }
 
 async function variantDir({ ctx }: Shared, index: number): Promise<string> {
@@ -177,6 +180,7 @@ async function finishVariant(
     underPicture ? mp4 : mixPath,
     {
       ...(underPicture ? { intoVideo: input.videoPath } : {}),
+      ...(underPicture && shared.picture ? { picture: shared.picture } : {}),
       durationSeconds: input.durationSeconds,
       watermark: { key: watermarkKey, payload: ctx.watermarkPayload },
       processedMusicPath: join(dir, 'music-processed.wav'),
@@ -265,6 +269,7 @@ export async function runVideoSound(
   const underway = new Promise<void>((resolve) => {
     musicUnderway = resolve;
   });
+  if (input.output === 'mp4') shared.picture = probeMedia(input.videoPath, ctx.signal);
   const sfxPromise = renderSfx(
     shared,
     Promise.all([hits, underway]).then(([found]) => found),

@@ -13,7 +13,7 @@ import {
   type MixOutcome,
   type WatermarkSpec,
 } from './mix';
-import { probeMedia } from './probe';
+import { probeMedia, type ProbeResult } from './probe';
 import type { SpeechSpan } from './vad';
 
 export interface KeptVoice {
@@ -50,6 +50,8 @@ export interface SoundtrackOptions {
    * is mastered (mix-into-video.ts), and no WAV is written.
    */
   intoVideo?: string;
+  /** `intoVideo`'s probe when the caller started it earlier (the mux needs its codec first). */
+  picture?: Promise<ProbeResult>;
   signal?: AbortSignal;
 }
 
@@ -119,7 +121,9 @@ export async function mixSoundtrack(
 ): Promise<MixOutcome<SoundtrackResult>> {
   const frames = Math.round(options.durationSeconds * MIX_RATE);
   // The picture is probed while the sounds decode; the mux needs its codec first thing.
-  const picture = options.intoVideo ? probeMedia(options.intoVideo, options.signal) : undefined;
+  const picture = options.intoVideo
+    ? (options.picture ?? probeMedia(options.intoVideo, options.signal))
+    : undefined;
   const [music, sfx, voice] = await Promise.all([
     'musicPcm' in parts
       ? Promise.resolve({ ok: true as const, value: parts.musicPcm })
