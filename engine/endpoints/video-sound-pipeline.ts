@@ -4,11 +4,12 @@ import type { Segment } from '../../shared/api/segments';
 import { AUDIO_FORMAT_INFO } from '../audio/encode';
 import { analyzeVideo, type VideoAnalysis } from '../media/analysis';
 import { isolateSpeech } from '../media/bed';
+import { probeMedia, type ProbeResult } from '../media/probe';
 import { buildBrief } from '../media/brief';
 import { FFMPEG_QUIET_OVERWRITE, lastErrorLine, runTool, TOOL } from '../../shared/node/toolchain';
 import { mixSoundtrack, type KeptVoice } from '../media/soundtrack-mix';
 import { detectSpeechInFile } from '../media/vad';
-import { renderMusicFile, type MusicFile } from '../music/index';
+import { renderMusicForMix, type MusicHandOff } from '../music/index';
 import { renderSfxWhileAnalysing, type VideoHits } from '../sfx/index';
 import {
   TaskError,
@@ -83,7 +84,8 @@ async function prepareVoice(
 
 interface Stems {
   analysis: VideoAnalysis;
-  sfx: { path: string; pcm?: Float32Array[]; published: PublishedFile };
+  /** `published` copies the effects into the result store while the mix runs. */
+  sfx: { path: string; pcm?: Float32Array[]; published: Promise<PublishedFile> };
   voice?: KeptVoice;
 }
 
@@ -91,6 +93,8 @@ interface Shared {
   input: VideoSoundInput;
   ctx: RunContext;
   watermarkKey: string;
+  /** mp4 only: the picture's probe, started with the task so the mux never waits for it. */
+  picture?: Promise<ProbeResult>;
 }
 
 async function variantDir({ ctx }: Shared, index: number): Promise<string> {
@@ -118,18 +122,23 @@ function renderSfx(
   );
 }
 
+/**
+ * The variant's music, handed over as mastered PCM: its m4a encodes while the mix runs
+ * (docs/decisions/103-video-sound-overlap.md, 2026-11-26 later).
+ */
 async function renderMusic(
   shared: Shared,
   analysis: VideoAnalysis,
   index: number,
-): Promise<MusicFile> {
+  onUnderway?: () => void,
+): Promise<MusicHandOff> {
   const { input, ctx, watermarkKey } = shared;
   const brief = buildBrief(analysis, {
     prompt: input.musicPrompt,
     variantsNum: index + 1,
     mode: 'music',
   });
-  return renderMusicFile(
+  return renderMusicForMix(
     {
       // Without a music prompt, the measured brief (light, motion, colour, cuts) is the prompt.
       prompt: input.musicPrompt ?? brief.variations[index]?.prompt ?? 'cinematic underscore',
@@ -139,7 +148,7 @@ async function renderMusic(
     },
     {
       workDir: await variantDir(shared, index),
-      format: 'm4a',
+      ...(onUnderway ? { onUnderway } : {}),
       signal: ctx.signal,
       watermarkPayload: ctx.watermarkPayload,
       watermarkKey,
@@ -150,7 +159,7 @@ async function renderMusic(
 async function finishVariant(
   shared: Shared,
   index: number,
-  music: MusicFile,
+  music: MusicHandOff,
   stems: Stems,
 ): Promise<TaskResultFields> {
   const { input, ctx, watermarkKey } = shared;
@@ -162,7 +171,7 @@ async function finishVariant(
   const underPicture = input.output === 'mp4';
   const mixed = await mixSoundtrack(
     {
-      musicPath: music.path,
+      musicPcm: music.pcm,
       sfxPath: stems.sfx.path,
       ...(stems.sfx.pcm ? { sfxPcm: stems.sfx.pcm } : {}),
       ducking: input.ducking,
@@ -171,15 +180,22 @@ async function finishVariant(
     underPicture ? mp4 : mixPath,
     {
       ...(underPicture ? { intoVideo: input.videoPath } : {}),
+      ...(underPicture && shared.picture ? { picture: shared.picture } : {}),
       durationSeconds: input.durationSeconds,
       watermark: { key: watermarkKey, payload: ctx.watermarkPayload },
       processedMusicPath: join(dir, 'music-processed.wav'),
       signal: ctx.signal,
     },
   );
+  // The m4a has been encoding beside the mix; a failed mix still waits for it to stop.
+  const musicFile = await music.file.catch((error: unknown) => {
+    if (mixed.ok) throw error;
+    return undefined;
+  });
   if (!mixed.ok) throw new TaskError('GENERATION_FAILED', mixed.message);
-  const musicPublished = await ctx.publish(music.path, {
-    contentType: music.contentType,
+  if (!musicFile) throw new TaskError('GENERATION_FAILED', 'The music file was not written.');
+  const musicPublished = await ctx.publish(musicFile.path, {
+    contentType: musicFile.contentType,
     ext: 'm4a',
     name: `music${suffix}`,
   });
@@ -217,7 +233,7 @@ async function finishVariant(
     output_bytes: output.file_size,
     music: musicPublished,
     ...(processed ? { music_processed: processed } : {}),
-    sfx: stems.sfx.published,
+    sfx: await stems.sfx.published,
   };
 }
 
@@ -237,14 +253,31 @@ export async function runVideoSound(
   const voicePromise = prepareVoice(input, ctx.workDir, ctx.signal).catch(() => undefined);
   const sfxDir = join(ctx.workDir, 'sfx');
   await mkdir(sfxDir, { recursive: true });
-  const analysing = analyzeVideo(input.videoPath, { signal: ctx.signal });
+  // The upload's probe gave the duration and checked the picture: the decode starts at once,
+  // before the ambience takes the main thread.
+  const analysing = analyzeVideo(input.videoPath, {
+    signal: ctx.signal,
+    durationSeconds: input.durationSeconds,
+  });
   const hits = analysing.then((outcome): VideoHits => {
     if (!outcome.ok) throw new TaskError('GENERATION_FAILED', outcome.message);
     return outcome.value;
   });
-  const sfxPromise = renderSfx(shared, hits, sfxDir);
+  // The one-shots and the effects' finish (~1.5 s of JS) wait until the music's synthesiser
+  // runs: they fit beside it, but before it they would delay the longest stage.
+  let musicUnderway!: () => void;
+  const underway = new Promise<void>((resolve) => {
+    musicUnderway = resolve;
+  });
+  if (input.output === 'mp4') shared.picture = probeMedia(input.videoPath, ctx.signal);
+  const sfxPromise = renderSfx(
+    shared,
+    Promise.all([hits, underway]).then(([found]) => found),
+    sfxDir,
+  );
   const analysed = await analysing;
   if (!analysed.ok) {
+    musicUnderway();
     await Promise.allSettled([voicePromise, sfxPromise]);
     throw new TaskError('GENERATION_FAILED', analysed.message);
   }
@@ -252,7 +285,7 @@ export async function runVideoSound(
   ctx.log(`video sound: ${analysis.cuts.length} cuts, ${analysis.motionPeaks.length} motion peaks`);
   const [sfx, firstMusic, voice] = await Promise.all([
     sfxPromise,
-    renderMusic(shared, analysis, 0),
+    renderMusic(shared, analysis, 0, musicUnderway).finally(musicUnderway),
     voicePromise,
   ]);
   const stems: Stems = {
@@ -260,7 +293,7 @@ export async function runVideoSound(
     sfx: {
       path: sfx.path,
       ...(sfx.pcm ? { pcm: sfx.pcm } : {}),
-      published: await ctx.publish(sfx.path, {
+      published: ctx.publish(sfx.path, {
         contentType: sfx.contentType,
         ext: sfx.ext,
         name: 'sfx',
@@ -268,6 +301,8 @@ export async function runVideoSound(
     },
     ...(voice ? { voice } : {}),
   };
+  // Awaited with the first variant's result; a failure meanwhile must not go unhandled.
+  stems.sfx.published.catch(() => undefined);
   const outputs: TaskResultFields[] = [await finishVariant(shared, 0, firstMusic, stems)];
   for (let index = 1; index < input.variants; index += 1) {
     outputs.push(

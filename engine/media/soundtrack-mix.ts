@@ -1,6 +1,8 @@
 import { writeWav } from '../audio/wav';
 import { DEFAULT_DUCK, duckGainEnvelope } from './duck-envelope';
-import { measureLoudness, type Loudness } from './loudness';
+import { timeSync } from '../../shared/node/toolchain';
+import { LoudnessMeter } from '../music/dsp/loudness-meter';
+import { measureLoudness, type Loudness, type LoudnessOutcome } from './loudness';
 import { finishMixIntoVideo } from './mix-into-video';
 import {
   finishMix,
@@ -11,7 +13,7 @@ import {
   type MixOutcome,
   type WatermarkSpec,
 } from './mix';
-import { probeMedia } from './probe';
+import { probeMedia, type ProbeResult } from './probe';
 import type { SpeechSpan } from './vad';
 
 export interface KeptVoice {
@@ -20,8 +22,16 @@ export interface KeptVoice {
   speech: SpeechSpan[];
 }
 
-export interface SoundtrackParts {
-  musicPath: string;
+/**
+ * The music as a file to decode, or already in memory at the mix rate (a render handed over as
+ * PCM: engine/music/produce/render-hand-off.ts), which is then neither decoded nor re-measured
+ * from a file.
+ */
+export type MusicSource = { musicPath: string } | { musicPcm: Float32Array[] };
+
+export type SoundtrackParts = MusicSource & SoundtrackStems;
+
+export interface SoundtrackStems {
   sfxPath: string;
   /** The effects at the mix rate when already in memory: `sfxPath` is then not decoded again. */
   sfxPcm?: Float32Array[];
@@ -40,6 +50,8 @@ export interface SoundtrackOptions {
    * is mastered (mix-into-video.ts), and no WAV is written.
    */
   intoVideo?: string;
+  /** `intoVideo`'s probe when the caller started it earlier (the mux needs its codec first). */
+  picture?: Promise<ProbeResult>;
   signal?: AbortSignal;
 }
 
@@ -54,20 +66,45 @@ export interface SoundtrackResult {
 /** Generated music sits this far under a kept voice (docs/product-notes.md 1.3: 4 LU below dialogue). */
 const MUSIC_BELOW_VOICE_LU = 4;
 
+/** Integrated loudness of PCM at the mix rate, as ebur128 measures a file (BS.1770 gating). */
+function pcmLoudness(pcm: Float32Array[]): LoudnessOutcome {
+  const meter = new LoudnessMeter(MIX_RATE, pcm.length);
+  timeSync('mix', () => meter.push(pcm));
+  return { ok: true, value: { integratedLufs: meter.integrated(), truePeakDb: NaN, rangeLu: NaN } };
+}
+
 async function musicGainUnder(
   voicePath: string,
-  musicPath: string,
+  source: MusicSource,
   signal?: AbortSignal,
 ): Promise<number> {
   const [voice, music] = await Promise.all([
     measureLoudness(voicePath, signal, { truePeak: false }),
-    measureLoudness(musicPath, signal, { truePeak: false }),
+    'musicPcm' in source
+      ? pcmLoudness(source.musicPcm)
+      : measureLoudness(source.musicPath, signal, { truePeak: false }),
   ]);
   if (!voice.ok || !music.ok) return 1;
   const { integratedLufs: v } = voice.value;
   const { integratedLufs: m } = music.value;
   if (!Number.isFinite(v) || !Number.isFinite(m)) return 1;
   return 10 ** ((v - MUSIC_BELOW_VOICE_LU - m) / 20);
+}
+
+/**
+ * mix = a + b in one pass: the same float sums as mixInto(mix, a, 1) then mixInto(mix, b, 1)
+ * (0 + a·1·1 is a exactly), without the second pass, the gain and the envelope test per sample.
+ */
+function sumInto(mix: Float32Array[], a: Float32Array[], b: Float32Array[]): void {
+  mix.forEach((out, c) => {
+    const x = a[c] ?? a[0];
+    const y = b[c] ?? b[0];
+    const both = Math.min(out.length, x?.length ?? 0, y?.length ?? 0);
+    for (let i = 0; i < both; i++) out[i] = x![i]! + y![i]!;
+    // A stem shorter than the mix just ends; a longer one is cut.
+    if (x) for (let i = both; i < Math.min(out.length, x.length); i++) out[i] = x[i]!;
+    if (y) for (let i = both; i < Math.min(out.length, y.length); i++) out[i] = out[i]! + y[i]!;
+  });
 }
 
 /**
@@ -84,9 +121,13 @@ export async function mixSoundtrack(
 ): Promise<MixOutcome<SoundtrackResult>> {
   const frames = Math.round(options.durationSeconds * MIX_RATE);
   // The picture is probed while the sounds decode; the mux needs its codec first thing.
-  const picture = options.intoVideo ? probeMedia(options.intoVideo, options.signal) : undefined;
+  const picture = options.intoVideo
+    ? (options.picture ?? probeMedia(options.intoVideo, options.signal))
+    : undefined;
   const [music, sfx, voice] = await Promise.all([
-    loadStereo(parts.musicPath, options.signal),
+    'musicPcm' in parts
+      ? Promise.resolve({ ok: true as const, value: parts.musicPcm })
+      : loadStereo(parts.musicPath, options.signal),
     parts.sfxPcm
       ? Promise.resolve({ ok: true as const, value: parts.sfxPcm })
       : loadStereo(parts.sfxPath, options.signal),
@@ -98,7 +139,7 @@ export async function mixSoundtrack(
   const mix = silence(frames);
   let processedMusicPath: string | undefined;
   if (parts.voice && voice?.ok) {
-    const gain = await musicGainUnder(parts.voice.path, parts.musicPath, options.signal);
+    const gain = await musicGainUnder(parts.voice.path, parts, options.signal);
     const envelope = parts.ducking
       ? duckGainEnvelope(parts.voice.speech, frames, MIX_RATE, DEFAULT_DUCK)
       : undefined;
@@ -112,8 +153,7 @@ export async function mixSoundtrack(
     mixInto(mix, processed, 1);
     mixInto(mix, sfx.value, gain);
   } else {
-    mixInto(mix, music.value, 1);
-    mixInto(mix, sfx.value, 1);
+    timeSync('mix', () => sumInto(mix, music.value, sfx.value));
   }
   const finish = { targetLufs: -14, truePeakDb: -1, watermark: options.watermark };
   const processed = processedMusicPath ? { processedMusicPath } : {};

@@ -5,4 +5,5 @@
  */
 export { streamMusic } from './produce/stream-music';
 export { renderMusicFile } from './produce/render-file';
+export { renderMusicForMix, type MusicHandOff } from './produce/render-hand-off';
 export type { MusicFile, MusicFormat, MusicRunOptions, MusicSpec, MusicStream } from './spec';

@@ -5,7 +5,7 @@ import { analyzeVideo } from '../analysis';
 import type { VideoAnalysis } from '../analysis-stats';
 import { parseMetadataPrint } from '../metadata-print';
 import { probeMedia } from '../probe';
-import { makeCutsVideo, makeMusic, makeTempDir } from './fixtures';
+import { makeCutsVideo, makeLongCutsVideo, makeMusic, makeTempDir } from './fixtures';
 
 const temp = makeTempDir('analysis');
 const video = join(temp.dir, 'cuts.mp4');
@@ -52,6 +52,25 @@ describe('probeMedia', () => {
 });
 
 describe('analyzeVideo', () => {
+  it('decodes a longer picture as two parts at once, with the analysis of one decode', async () => {
+    const long = join(temp.dir, 'long-cuts.mp4');
+    makeLongCutsVideo(long);
+    const whole = await analyzeVideo(long, { parts: 1 });
+    const halves = await analyzeVideo(long, { parts: 2 });
+    if (!whole.ok) throw new Error(whole.message);
+    expect(whole.value.cuts).toHaveLength(3);
+    [5, 12, 17].forEach((cut, i) => expect(whole.value.cuts[i]).toBeCloseTo(cut, 1));
+    expect(whole.value.seconds.some((second) => second.motion > 0)).toBe(true);
+    expect(halves).toEqual(whole);
+  });
+
+  it("gives the same analysis from the caller's known duration, without probing again", async () => {
+    const probed = await probeMedia(video);
+    if (!probed.ok) throw new Error(probed.message);
+    const known = await analyzeVideo(video, { durationSeconds: probed.durationSeconds });
+    expect(known).toEqual({ ok: true, value: analysis });
+  });
+
   it('finds the two hard cuts to within one frame', () => {
     expect(analysis.cuts).toHaveLength(2);
     expect(analysis.cuts[0]).toBeCloseTo(3, 1);

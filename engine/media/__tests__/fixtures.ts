@@ -66,6 +66,29 @@ export function makeCutsVideo(path: string, options: { audio?: boolean; fps?: nu
 }
 
 /**
+ * 24 s, 320x180 at 29.97 fps (frame times off the 5 fps grid), a moving test pattern whose
+ * hue jumps at 5, 12 and 17 s (hard cuts; 12 s is the middle, where a two-part analysis
+ * joins), keyframes every 3 s so a seek lands away from the join.
+ */
+export function makeLongCutsVideo(path: string): void {
+  ffmpeg([
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc2=s=320x180:r=30000/1001:d=24',
+    '-vf',
+    "hue=H='if(gte(t,17),4,if(gte(t,12),2.5,if(gte(t,5),1.2,0)))',format=yuv420p",
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-g',
+    '90',
+    path,
+  ]);
+}
+
+/**
  * Speech from espeak-ng (any language voice) as a 16-bit WAV: the program when installed, else
  * the WebAssembly build bundled with the app (same voices, its default speed).
  */
