@@ -5,7 +5,7 @@ import { estimateFit, FIT_WARNING_RATIO } from '../../../../shared/domain/subtit
 import type { GlossaryViolation } from '../../../../shared/domain/subtitles/glossary';
 import type { TimeFormat } from '../../../../shared/domain/subtitles/timecode';
 import * as player from '../../editor/media/player';
-import { OwnForm } from '../../ui/OwnForm';
+import { lendForm, returnForm } from '../../ui/own-form';
 import { rememberCaret } from './edit-actions';
 import { clickRow } from './selection';
 
@@ -116,34 +116,36 @@ export const CueRow = memo(function CueRow(props: CueRowProps) {
         return (
           <div key={language} className="cue-row__cell" role="cell">
             {cue ? (
-              <OwnForm>
-                <textarea
-                  className={`cue-text${flagged ? ' cue-text--flagged' : ''}`}
-                  data-testid="cue-text"
-                  data-lang={language}
-                  data-cue-id={id}
-                  aria-label={`Cue ${index + 1} text, ${language}`}
-                  rows={2}
-                  spellCheck={false}
-                  value={cue.text}
-                  onFocus={() => select(null, language)}
-                  onMouseDown={(event) => {
-                    // Shift/Ctrl-click on a text picks rows (the row's click does it), not the text.
-                    if (event.shiftKey || event.ctrlKey || event.metaKey) event.preventDefault();
-                  }}
-                  onSelect={(event) =>
-                    rememberCaret(id, language, event.currentTarget.selectionStart)
-                  }
-                  onChange={(event) =>
-                    editLanguage(
-                      'Edit cue text',
-                      language,
-                      (list) => setCueText(list, id, event.target.value),
-                      `text:${language}:${id}`,
-                    )
-                  }
-                />
-              </OwnForm>
+              <textarea
+                className={`cue-text${flagged ? ' cue-text--flagged' : ''}`}
+                data-testid="cue-text"
+                data-lang={language}
+                data-cue-id={id}
+                aria-label={`Cue ${index + 1} text, ${language}`}
+                rows={2}
+                spellCheck={false}
+                value={cue.text}
+                onFocus={(event) => {
+                  lendForm(event);
+                  select(null, language);
+                }}
+                onBlur={returnForm}
+                onMouseDown={(event) => {
+                  // Shift/Ctrl-click on a text picks rows (the row's click does it), not the text.
+                  if (event.shiftKey || event.ctrlKey || event.metaKey) event.preventDefault();
+                }}
+                onSelect={(event) =>
+                  rememberCaret(id, language, event.currentTarget.selectionStart)
+                }
+                onChange={(event) =>
+                  editLanguage(
+                    'Edit cue text',
+                    language,
+                    (list) => setCueText(list, id, event.target.value),
+                    `text:${language}:${id}`,
+                  )
+                }
+              />
             ) : (
               <span className="faint small">no {language} cue</span>
             )}

@@ -4,8 +4,8 @@ import {
   formatTime,
   type TimeFormat,
 } from '../../../../shared/domain/subtitles/timecode';
+import { lendForm, returnForm } from '../../ui/own-form';
 import { setTypedTime } from './edit-actions';
-import { OwnForm } from '../../ui/OwnForm';
 
 export interface TimeFieldProps {
   cueId: string;
@@ -57,27 +57,27 @@ export const TimeField = memo(function TimeField({
   };
   return (
     <span className="cue-time">
-      <OwnForm>
-        <input
-          className={`cue-time__input nums${error ? ' is-invalid' : ''}`}
-          data-testid={edge === 'start' ? 'cue-start-input' : 'cue-end-input'}
-          data-cue-id={cueId}
-          aria-label={`Cue ${number} ${edge}`}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
-          spellCheck={false}
-          value={draft ?? shown}
-          onChange={(event) => {
-            setDraft(event.target.value);
-            setError(null);
-          }}
-          onKeyDown={onKeyDown}
-          onBlur={() => {
-            // An unapplied, valid-looking draft goes; a refused one stays beside its message.
-            if (!error) setDraft(null);
-          }}
-        />
-      </OwnForm>
+      <input
+        className={`cue-time__input nums${error ? ' is-invalid' : ''}`}
+        data-testid={edge === 'start' ? 'cue-start-input' : 'cue-end-input'}
+        data-cue-id={cueId}
+        aria-label={`Cue ${number} ${edge}`}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        spellCheck={false}
+        value={draft ?? shown}
+        onChange={(event) => {
+          setDraft(event.target.value);
+          setError(null);
+        }}
+        onKeyDown={onKeyDown}
+        onFocus={lendForm}
+        onBlur={(event) => {
+          returnForm(event);
+          // An unapplied, valid-looking draft goes; a refused one stays beside its message.
+          if (!error) setDraft(null);
+        }}
+      />
       {error && (
         <span id={errorId} className="cue-time__error small" role="alert">
           {error}
