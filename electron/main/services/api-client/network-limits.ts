@@ -36,7 +36,7 @@ export class IdleTimeoutError extends Error {
 
 /**
  * An AbortSignal that fires when `touch()` has not been called for `ms` (or when `parent`
- * aborts). `stop()` disarms it for good.
+ * aborts). `stop()` disarms the timer for good; the parent still aborts it after that.
  */
 export function idleWatchdog(
   ms: number,
@@ -55,12 +55,14 @@ export function idleWatchdog(
     }, ms);
     timer.unref?.();
   };
-  const onParent = () => controller.abort(parent?.reason);
-  if (parent?.aborted) controller.abort(parent.reason);
-  else parent?.addEventListener('abort', onParent, { once: true });
+  // Joined with AbortSignal.any, not a listener on the parent: a job's signal outlives every
+  // request and download of the job, and a listener per watchdog stayed on it until the job
+  // ended (Node warned at the eleventh in a dub batch). The parent holds the joined signal
+  // weakly, so a finished request's watchdog is collected.
+  const signal = parent ? AbortSignal.any([parent, controller.signal]) : controller.signal;
   arm();
   return {
-    signal: controller.signal,
+    signal,
     touch: arm,
     // The parent still aborts after stop(): a body read on this signal must follow a cancel.
     stop() {
