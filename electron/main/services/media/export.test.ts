@@ -293,21 +293,24 @@ describe('export', () => {
     }
   });
 
-  it.skipIf(!canMount)('says the disk filled up, and removes the partial file', async () => {
-    const project = path.join(base, 'full-project');
-    const exportsDir = path.join(project, 'exports');
-    await fs.mkdir(exportsDir, { recursive: true });
-    // A 256 kB disk: the 60 s clip's picture alone is larger.
-    await run('mount', ['-t', 'tmpfs', '-o', 'size=256k', 'tmpfs', exportsDir]);
-    try {
-      const exported = await harness(project).media.export(
-        request({ videoPath: clips.long, durationMs: 60_000, name: 'full' }),
-      );
-      expect(exported).toMatchObject({ ok: false, error: { code: 'disk_full' } });
-      if (!exported.ok) expect(exported.error.message).toMatch(/partial file was removed/);
-      expect(await fs.readdir(exportsDir)).toEqual([]);
-    } finally {
-      await run('umount', [exportsDir]);
-    }
-  });
+  it.skipIf(!canMount)(
+    'says the disk filled up, and removes the partial file (needs root and mount)',
+    async () => {
+      const project = path.join(base, 'full-project');
+      const exportsDir = path.join(project, 'exports');
+      await fs.mkdir(exportsDir, { recursive: true });
+      // A 256 kB disk: the 60 s clip's picture alone is larger.
+      await run('mount', ['-t', 'tmpfs', '-o', 'size=256k', 'tmpfs', exportsDir]);
+      try {
+        const exported = await harness(project).media.export(
+          request({ videoPath: clips.long, durationMs: 60_000, name: 'full' }),
+        );
+        expect(exported).toMatchObject({ ok: false, error: { code: 'disk_full' } });
+        if (!exported.ok) expect(exported.error.message).toMatch(/partial file was removed/);
+        expect(await fs.readdir(exportsDir)).toEqual([]);
+      } finally {
+        await run('umount', [exportsDir]);
+      }
+    },
+  );
 });
