@@ -56,39 +56,80 @@ export function createWatermarkEmbedder(opts: {
       const inverseCount = 1 / channelCount;
       const left = channels[0]!;
       const right = channelCount === 2 ? channels[1]! : undefined;
-      for (let i = 0; i < length; i++) {
-        let mono = 0;
+      // The state lives in locals for the loop and goes back to the closure after it: closure
+      // variables live in a heap context, and numbers stored there every sample were slow.
+      let previous = previousMono;
+      let energy = subEnergy;
+      let env = envelope;
+      let from = gainFrom;
+      let to = gainTo;
+      let sub = inSub;
+      let inFrame = inBlock;
+      let bitAt = bit;
+      // Samples go in runs that end at the next sub-block or block edge: the gain ramp, the bit
+      // and the counters only change there, so the loop inside is plain arithmetic, with the
+      // same operations in the same order as one sample at a time. Together with the locals
+      // this took a pass over 60 s of stereo from ~0.2 s to ~0.04 s, with identical output.
+      for (let i = 0; i < length;) {
+        const run = Math.min(SUB_BLOCK - sub, BLOCK_SIZE - inFrame, length - i);
+        const sign = signs[bitAt]!;
+        const slope = to - from;
+        const end = i + run;
+        const chip = inFrame - i;
+        const step = sub - i;
         if (right) {
-          mono += left[i]!;
-          mono += right[i]!;
-        } else for (let c = 0; c < channelCount; c++) mono += channels[c]![i]!;
-        mono *= inverseCount;
-        const diff = mono - previousMono;
-        previousMono = mono;
-        subEnergy += diff * diff;
-
-        const gain = gainFrom + ((gainTo - gainFrom) * inSub) / SUB_BLOCK;
-        const mark = signs[bit]! * gain * wave[inBlock]!;
-        if (mark !== 0) {
-          if (right) {
-            left[i] = left[i]! + mark;
-            right[i] = right[i]! + mark;
-          } else for (let c = 0; c < channelCount; c++) channels[c]![i] = channels[c]![i]! + mark;
+          for (let j = i; j < end; j++) {
+            let mono = 0;
+            mono += left[j]!;
+            mono += right[j]!;
+            mono *= inverseCount;
+            const diff = mono - previous;
+            previous = mono;
+            energy += diff * diff;
+            const mark = sign * (from + (slope * (step + j)) / SUB_BLOCK) * wave[chip + j]!;
+            // Skipped when zero, as before: -0 + 0 would turn a negative zero positive.
+            if (mark !== 0) {
+              left[j] = left[j]! + mark;
+              right[j] = right[j]! + mark;
+            }
+          }
+        } else {
+          for (let j = i; j < end; j++) {
+            let mono = 0;
+            for (let c = 0; c < channelCount; c++) mono += channels[c]![j]!;
+            mono *= inverseCount;
+            const diff = mono - previous;
+            previous = mono;
+            energy += diff * diff;
+            const mark = sign * (from + (slope * (step + j)) / SUB_BLOCK) * wave[chip + j]!;
+            if (mark !== 0)
+              for (let c = 0; c < channelCount; c++) channels[c]![j] = channels[c]![j]! + mark;
+          }
         }
-
-        if (++inBlock === BLOCK_SIZE) {
-          inBlock = 0;
-          bit = bit === FRAME_BITS - 1 ? 0 : bit + 1;
+        i = end;
+        inFrame += run;
+        if (inFrame === BLOCK_SIZE) {
+          inFrame = 0;
+          bitAt = bitAt === FRAME_BITS - 1 ? 0 : bitAt + 1;
         }
-        if (++inSub === SUB_BLOCK) {
-          inSub = 0;
-          const rms = Math.sqrt(subEnergy / SUB_BLOCK);
-          subEnergy = 0;
-          envelope = rms > envelope ? rms : envelope * release + rms * (1 - release);
-          gainFrom = gainTo;
-          gainTo = (alpha * envelope) / matchedRms;
+        sub += run;
+        if (sub === SUB_BLOCK) {
+          sub = 0;
+          const rms = Math.sqrt(energy / SUB_BLOCK);
+          energy = 0;
+          env = rms > env ? rms : env * release + rms * (1 - release);
+          from = to;
+          to = (alpha * env) / matchedRms;
         }
       }
+      previousMono = previous;
+      subEnergy = energy;
+      envelope = env;
+      gainFrom = from;
+      gainTo = to;
+      inSub = sub;
+      inBlock = inFrame;
+      bit = bitAt;
     },
   };
 }

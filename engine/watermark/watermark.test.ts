@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -193,5 +194,47 @@ describe.skipIf(!hasSonicPiSamples)('watermark on real music (needs sonic-pi-sam
     } finally {
       log.mockRestore();
     }
+  });
+});
+
+describe('embedder output', () => {
+  /**
+   * SHA-256 of the marked samples as the per-sample embedder wrote them before its loop was
+   * split into sub-block runs: the runs must add the very same mark, signed zeros included
+   * (a deliverable's watermark must not change with a speed-up).
+   */
+  const PINNED: Record<number, string> = {
+    1: 'af191f0b3392e3821290591c132527c020743aadb66fa4941ddf238390ef3337',
+    2: 'abad562e3ca5af4b156d2b13c9acbf8c8c564b916f63e03655dbafe48fa12862',
+    3: 'b1bfb6137461fe8e9a72487d9ac7b626320b6ecfe8d6a71ef336445e0f1070db',
+  };
+
+  it.each([1, 2, 3])('adds the pinned mark to %i channel(s) fed in odd chunk sizes', (count) => {
+    const pcm = Array.from({ length: count }, (_, c) => {
+      const x = new Float32Array(44100 * 7);
+      for (let i = 0; i < x.length; i++)
+        x[i] =
+          i < 3000
+            ? i % 2
+              ? -0
+              : 0
+            : 0.3 * Math.sin(i * (0.013 + c * 0.002)) * Math.sin(i * 0.00007) +
+              0.05 * Math.sin(i * 1.7);
+      return x;
+    });
+    const embedder = createWatermarkEmbedder({
+      key: 'golden-key',
+      payload: 0x5eed1234,
+      sampleRate: 44100,
+    });
+    const sizes = [1, 7, 333, 4095, 4097, 1000, 12345];
+    for (let start = 0, k = 0; start < pcm[0]!.length; k++) {
+      const end = Math.min(pcm[0]!.length, start + sizes[k % sizes.length]!);
+      embedder.process(pcm.map((c) => c.subarray(start, end)));
+      start = end;
+    }
+    const hash = createHash('sha256');
+    for (const channel of pcm) hash.update(Buffer.from(channel.buffer));
+    expect(hash.digest('hex')).toBe(PINNED[count]);
   });
 });
