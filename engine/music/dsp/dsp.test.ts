@@ -63,6 +63,21 @@ describe('LoudnessMeter', () => {
     }
   });
 
+  it('measures stereo exactly as the any-channel loop does', () => {
+    // Stereo has a loop of its own; a silent third channel sends the same two channels through
+    // the general one, and adds exact zeros to each frame's energy.
+    const signal = testSignal(9, 0.5);
+    const stereo = new LoudnessMeter(RATE, 2);
+    const general = new LoudnessMeter(RATE, 3);
+    const silent = new Float32Array(signal[0]!.length);
+    for (let i = 0; i < silent.length; i += 4093) {
+      stereo.push(signal.map((c) => c.subarray(i, i + 4093)));
+      general.push([...signal, silent].map((c) => c.subarray(i, i + 4093)));
+    }
+    expect(Number.isFinite(stereo.integrated())).toBe(true);
+    expect(Object.is(stereo.integrated(), general.integrated())).toBe(true);
+  });
+
   it('reports -Infinity for silence', () => {
     const meter = new LoudnessMeter(RATE);
     meter.push([new Float32Array(RATE), new Float32Array(RATE)]);

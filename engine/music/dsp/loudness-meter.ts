@@ -61,16 +61,103 @@ export class LoudnessMeter {
   }
 
   /**
-   * Filters one channel at a time over the whole block with the filter state in locals, adding
-   * each frame's weighted energy into `frameEnergy`, then closes the 100 ms sub-blocks: the same
-   * sums in the same order as a frame-by-frame loop, at a fraction of its cost (the meter runs
-   * over every sample of every render, twice for music files).
+   * Filters the whole block with the filter state in locals (stereo in one loop, other channel
+   * counts one channel at a time), adding each frame's weighted energy into `frameEnergy`, then
+   * closes the 100 ms sub-blocks: the same sums in the same order as a frame-by-frame loop, at a
+   * fraction of its cost (the meter runs over every sample of every render).
    */
   push(channels: readonly Float32Array[]): void {
     const length = channels[0]?.length ?? 0;
     if (length === 0) return;
     if (this.frameEnergy.length < length) this.frameEnergy = new Float64Array(length);
     const energies = this.frameEnergy;
+    if (channels.length === 2) this.filterStereo(channels[0]!, channels[1]!, length, energies);
+    else this.filterEach(channels, length, energies);
+    const subBlockFrames = this.subBlockFrames;
+    let subEnergy = this.subEnergy;
+    let subFrames = this.subFrames;
+    for (let i = 0; i < length; i++) {
+      subEnergy += energies[i]!;
+      if (++subFrames === subBlockFrames) {
+        this.subEnergy = subEnergy;
+        this.subFrames = subFrames;
+        this.closeSubBlock();
+        subEnergy = 0;
+        subFrames = 0;
+      }
+    }
+    this.subEnergy = subEnergy;
+    this.subFrames = subFrames;
+  }
+
+  /**
+   * Stereo, the case every render meters: both channels in one loop. Each channel's filters are
+   * a chain of dependent multiply-adds; two independent chains side by side keep the CPU busy
+   * while each waits for its previous result (about half the time of two separate loops). The
+   * energy is summed left then right, as the per-channel loop sums it.
+   */
+  private filterStereo(
+    left: Float32Array,
+    right: Float32Array,
+    length: number,
+    energies: Float64Array,
+  ): void {
+    const [s, h] = this.filters;
+    const { b0: sb0, b1: sb1, b2: sb2, a1: sa1, a2: sa2 } = s;
+    const { b0: hb0, b1: hb1, b2: hb2, a1: ha1, a2: ha2 } = h;
+    const l = this.state[0]!;
+    const r = this.state[1]!;
+    let lx1 = l[0]!;
+    let lx2 = l[1]!;
+    let ly1p = l[2]!;
+    let ly1pp = l[3]!;
+    let lz1 = l[4]!;
+    let lz2 = l[5]!;
+    let ly2p = l[6]!;
+    let ly2pp = l[7]!;
+    let rx1 = r[0]!;
+    let rx2 = r[1]!;
+    let ry1p = r[2]!;
+    let ry1pp = r[3]!;
+    let rz1 = r[4]!;
+    let rz2 = r[5]!;
+    let ry2p = r[6]!;
+    let ry2pp = r[7]!;
+    for (let i = 0; i < length; i++) {
+      const lx = left[i]!;
+      const rx = right[i]!;
+      const ly1 = sb0 * lx + sb1 * lx1 + sb2 * lx2 - sa1 * ly1p - sa2 * ly1pp;
+      const ry1 = sb0 * rx + sb1 * rx1 + sb2 * rx2 - sa1 * ry1p - sa2 * ry1pp;
+      lx2 = lx1;
+      lx1 = lx;
+      ly1pp = ly1p;
+      ly1p = ly1;
+      rx2 = rx1;
+      rx1 = rx;
+      ry1pp = ry1p;
+      ry1p = ry1;
+      const ly2 = hb0 * ly1 + hb1 * lz1 + hb2 * lz2 - ha1 * ly2p - ha2 * ly2pp;
+      const ry2 = hb0 * ry1 + hb1 * rz1 + hb2 * rz2 - ha1 * ry2p - ha2 * ry2pp;
+      lz2 = lz1;
+      lz1 = ly1;
+      ly2pp = ly2p;
+      ly2p = ly2;
+      rz2 = rz1;
+      rz1 = ry1;
+      ry2pp = ry2p;
+      ry2p = ry2;
+      energies[i] = ly2 * ly2 + ry2 * ry2;
+    }
+    l.set([lx1, lx2, ly1p, ly1pp, lz1, lz2, ly2p, ly2pp]);
+    r.set([rx1, rx2, ry1p, ry1pp, rz1, rz2, ry2p, ry2pp]);
+  }
+
+  /** Any channel count: one channel at a time over the block. */
+  private filterEach(
+    channels: readonly Float32Array[],
+    length: number,
+    energies: Float64Array,
+  ): void {
     const [s, h] = this.filters;
     const { b0: sb0, b1: sb1, b2: sb2, a1: sa1, a2: sa2 } = s;
     const { b0: hb0, b1: hb1, b2: hb2, a1: ha1, a2: ha2 } = h;
@@ -109,21 +196,6 @@ export class LoudnessMeter {
       st[6] = y2p;
       st[7] = y2pp;
     }
-    const subBlockFrames = this.subBlockFrames;
-    let subEnergy = this.subEnergy;
-    let subFrames = this.subFrames;
-    for (let i = 0; i < length; i++) {
-      subEnergy += energies[i]!;
-      if (++subFrames === subBlockFrames) {
-        this.subEnergy = subEnergy;
-        this.subFrames = subFrames;
-        this.closeSubBlock();
-        subEnergy = 0;
-        subFrames = 0;
-      }
-    }
-    this.subEnergy = subEnergy;
-    this.subFrames = subFrames;
   }
 
   private closeSubBlock(): void {
