@@ -11,14 +11,16 @@ export function white(rng: Rng, frames: number): Float32Array {
 
 /** A pink (1/f) noise source, Paul Kellet's economy filter; roughly unit-ish level. */
 export function pinkSource(rng: Rng): () => number {
-  let b0 = 0;
-  let b1 = 0;
-  let b2 = 0;
+  // Filter state in a typed array: doubles stored in closure variables are boxed on every call.
+  const b = new Float64Array(3);
   return () => {
     const w = rng.next() * 2 - 1;
-    b0 = 0.99765 * b0 + w * 0.099046;
-    b1 = 0.963 * b1 + w * 0.2965164;
-    b2 = 0.57 * b2 + w * 1.0526913;
+    const b0 = 0.99765 * b[0]! + w * 0.099046;
+    const b1 = 0.963 * b[1]! + w * 0.2965164;
+    const b2 = 0.57 * b[2]! + w * 1.0526913;
+    b[0] = b0;
+    b[1] = b1;
+    b[2] = b2;
     return (b0 + b1 + b2 + w * 0.1848) * 0.25;
   };
 }

@@ -18,10 +18,14 @@ export function seedFromText(text: string): number {
 
 /** mulberry32: tiny, fast and good enough for audio noise and event timing. */
 export function createRng(seed: number): Rng {
-  let state = seed >>> 0;
+  // The state sits in a typed array, not a closure variable: a closure variable is a slot in a
+  // heap context, and a 32-bit value stored there is boxed anew on each call, which noise
+  // generators make once per sample.
+  const state = new Uint32Array([seed >>> 0]);
   const next = (): number => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
+    const s = (state[0]! + 0x6d2b79f5) >>> 0;
+    state[0] = s;
+    let t = s;
     t = Math.imul(t ^ (t >>> 15), t | 1);
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
