@@ -41,20 +41,27 @@ async function writeRange(
 }
 
 /**
- * Encodes a mastered piece to m4a at `path` with two AAC encoders working on its two halves at
- * once, joined frame by frame where their windows agree (engine/audio/adts.ts), then muxed by
- * stream copy with the priming frame hidden by the edit list, as a single encoder's file has
- * it (docs/decisions/102-music-two-passes.md). The AAC encoder has no threads of its own and
- * was the longest part of a music render. Returns false, with nothing written, when no join
- * is found (the caller then encodes in one go).
+ * ffmpeg input arguments for bare ADTS frames from one of these encoders, in a file: the stream
+ * starts one frame early, so the priming frame gets a negative time, which the MP4 muxer turns
+ * into the edit list that skips it, as a single encoder's file has it. (A file, not a pipe: the
+ * bundled ffmpeg reads a second input from a pipe about 30 times slower.)
  */
-export async function encodeM4aInHalves(
+export function primedAdtsInput(adtsPath: string): string[] {
+  return ['-itsoffset', String(-AAC_FRAME_SAMPLES / SAMPLE_RATE), '-f', 'aac', '-i', adtsPath];
+}
+
+/**
+ * AAC-encodes a piece with two encoders working on its two halves at once, joined frame by
+ * frame where their windows agree (engine/audio/adts.ts; docs/decisions/102-music-two-passes.md).
+ * ffmpeg's AAC encoder has no threads of its own, so one encoder is one core. Returns the
+ * joined ADTS frames (priming frame first), or undefined when no join is found (the caller then
+ * encodes in one go).
+ */
+export async function encodeAdtsInHalves(
   blocks: AsyncIterable<Float32Array[]>,
   totalFrames: number,
-  path: string,
-  workDir: string,
   signal?: AbortSignal,
-): Promise<boolean> {
+): Promise<Buffer[] | undefined> {
   const joinFrame = Math.floor(totalFrames / 2 / AAC_FRAME_SAMPLES);
   const secondStartFrame = joinFrame - LEAD_IN_FRAMES;
   const firstEnd = Math.min(totalFrames, (joinFrame + SEARCH_FRAMES) * AAC_FRAME_SAMPLES);
@@ -80,16 +87,12 @@ export async function encodeM4aInHalves(
     }
     await Promise.all([firstEnded ?? first.end(), second.end()]);
     const [firstBytes, secondBytes] = await outputs;
-    const joined = joinAdts(
+    return joinAdts(
       adtsFrames(firstBytes),
       adtsFrames(secondBytes),
       secondStartFrame,
       joinFrame + 1,
     );
-    if (!joined) return false;
-    await muxAdts(joined, path, workDir, signal);
-    await setMp4Duration(path, totalFrames / SAMPLE_RATE);
-    return true;
   } finally {
     first.kill();
     second?.kill();
@@ -97,9 +100,25 @@ export async function encodeM4aInHalves(
 }
 
 /**
- * Puts AAC frames in an MP4 by stream copy. Starting the stream one frame early gives the
- * priming frame a negative time, which ffmpeg's muxer turns into the edit list that skips it.
+ * Encodes a mastered piece to m4a at `path` in two halves at once (encodeAdtsInHalves), then
+ * muxes the joined frames by stream copy and sets the presented length to the exact piece.
+ * Returns false, with nothing written, when no join is found.
  */
+export async function encodeM4aInHalves(
+  blocks: AsyncIterable<Float32Array[]>,
+  totalFrames: number,
+  path: string,
+  workDir: string,
+  signal?: AbortSignal,
+): Promise<boolean> {
+  const joined = await encodeAdtsInHalves(blocks, totalFrames, signal);
+  if (!joined) return false;
+  await muxAdts(joined, path, workDir, signal);
+  await setMp4Duration(path, totalFrames / SAMPLE_RATE);
+  return true;
+}
+
+/** Puts AAC frames in an MP4 by stream copy, the priming frame hidden (primedAdtsInput). */
 async function muxAdts(
   frames: Buffer[],
   path: string,
@@ -113,12 +132,7 @@ async function muxAdts(
       TOOL.ffmpeg,
       [
         ...FFMPEG_QUIET_OVERWRITE,
-        '-itsoffset',
-        String(-AAC_FRAME_SAMPLES / SAMPLE_RATE),
-        '-f',
-        'aac',
-        '-i',
-        adtsPath,
+        ...primedAdtsInput(adtsPath),
         '-c',
         'copy',
         '-movflags',
