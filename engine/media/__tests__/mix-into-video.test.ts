@@ -1,32 +1,37 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import { rm } from 'node:fs/promises';
+import { readdir, rm } from 'node:fs/promises';
 import { decodeToPcm } from '../../audio/wav';
 import { Rng } from '../../music/random';
 import { tempDir } from '../../testing/harness';
 import { ffprobeJson, makeTestVideo } from '../../testing/media';
 import { DEFAULT_WATERMARK_KEY, detectWatermarkFile } from '../../watermark';
+import { childProcesses, childrenAfterKill } from '../../testing/processes';
 import { measureLoudness } from '../loudness';
 import { finishMixIntoVideo } from '../mix-into-video';
 import { MIX_RATE } from '../mix';
+import { probeMedia } from '../probe';
 import { videoStreamMd5 } from './fixtures';
 
 const SECONDS = 12;
 let dir = '';
 let picture = '';
+/** A minute of picture, for a mix long enough to cancel while it encodes. */
+let pictureLong = '';
 
 beforeAll(async () => {
   dir = await tempDir('mix-into-video-');
   picture = await makeTestVideo({ seconds: SECONDS, cuts: [4, 8], withAudio: false, dir });
+  pictureLong = await makeTestVideo({ seconds: 60, withAudio: false, dir, name: 'minute.mp4' });
 });
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
 /** A mix-like stereo signal: a pad, a bass line, hats and a hit every half second. */
-function mix(): Float32Array[] {
+function mix(seconds = SECONDS): Float32Array[] {
   const rng = new Rng(3);
-  const n = SECONDS * MIX_RATE;
+  const n = seconds * MIX_RATE;
   const left = new Float32Array(n);
   const right = new Float32Array(n);
   for (let i = 0; i < n; i++) {
@@ -100,4 +105,25 @@ describe('finishMixIntoVideo', () => {
     const fromSingle = await decodeToPcm(singlePath, MIX_RATE, 2);
     expect(snr(fromSingle, fromHalves)).toBeGreaterThan(15);
   });
+
+  it.runIf(process.platform === 'linux')(
+    'a cancel while the halves encode kills both encoders and leaves no file',
+    async () => {
+      const picture = await probeMedia(pictureLong);
+      const controller = new AbortController();
+      const outPath = join(dir, 'cancelled.mp4');
+      const mixing = finishMixIntoVideo(mix(60), pictureLong, outPath, {
+        targetLufs: -14,
+        truePeakDb: -1,
+        picture,
+        signal: controller.signal,
+      });
+      while (childProcesses().length < 2) await new Promise((r) => setTimeout(r, 10));
+      expect(childProcesses().join(', ')).toMatch(/ffmpeg.*ffmpeg/);
+      controller.abort();
+      expect(await mixing).toEqual({ ok: false, message: 'Mixing was canceled.' });
+      expect(await childrenAfterKill()).toEqual([]);
+      expect((await readdir(dir)).filter((name) => name.startsWith('cancelled'))).toEqual([]);
+    },
+  );
 });

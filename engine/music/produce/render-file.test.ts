@@ -1,28 +1,11 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { detectWatermarkFile, DEFAULT_WATERMARK_KEY } from '../../watermark';
+import { childProcesses, childrenAfterKill } from '../../testing/processes';
 import { bandRms, ebur128, probe } from '../__tests__/measure';
 import { renderMusicFile } from '../index';
-
-/** Pids of this process's live children (Linux /proc), with their command names. */
-function childProcesses(): string[] {
-  const found: string[] = [];
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const [state, ppid] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      if (Number(ppid) === process.pid && state !== 'Z')
-        found.push(`${entry} ${stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'))}`);
-    } catch {
-      // Gone between the listing and the read.
-    }
-  }
-  return found;
-}
 
 let dir = '';
 beforeAll(async () => {
@@ -122,10 +105,8 @@ describe('renderMusicFile', () => {
       expect(childProcesses().join(', ')).toMatch(/fluidsynth|ffmpeg/);
       controller.abort();
       expect(await outcome).toBe('rejected');
-      // SIGKILL is sent on abort; give the kernel a moment to reap.
-      for (let i = 0; i < 50 && childProcesses().length > 0; i++)
-        await new Promise((r) => setTimeout(r, 20));
-      expect(childProcesses()).toEqual([]);
+      // SIGKILL is sent on abort; the kernel is given a moment to reap.
+      expect(await childrenAfterKill()).toEqual([]);
       expect(await readdir(taskDir)).toEqual([]);
     },
   );
