@@ -32,8 +32,9 @@ export interface MixedVideo {
  * more goes to two AAC encoders at once, one per half, and the joined frames are muxed under
  * the picture by stream copy; otherwise one ffmpeg encodes the sound and copies or re-encodes
  * the picture beside it. The two steps used to run one after the other with a 16-bit WAV
- * between them (docs/decisions/098-engine-speed.md). Loudness, ceiling, watermark and picture handling are finishMix's and
- * muxAudioWithVideo's; a result more than 0.3 LU off the target is redone, as there.
+ * between them (docs/decisions/098-engine-speed.md). Loudness, ceiling, watermark and picture
+ * handling are finishMix's and muxAudioWithVideo's; a result more than 0.3 LU off the target is
+ * redone, as there.
  * `picture` is videoPath's probe when the caller already has it.
  */
 export async function finishMixIntoVideo(
