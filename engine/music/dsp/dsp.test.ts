@@ -78,6 +78,20 @@ describe('LoudnessMeter', () => {
     expect(Object.is(stereo.integrated(), general.integrated())).toBe(true);
   });
 
+  it('measures a whole piece in one push exactly as in odd-sized pushes', () => {
+    // A long push is walked in the meter's own blocks (dsp/blocks.ts); where those blocks fall
+    // must not change a single sum.
+    const signal = testSignal(9, 0.5);
+    const whole = new LoudnessMeter(RATE);
+    whole.push(signal);
+    const pieces = new LoudnessMeter(RATE);
+    for (let i = 0; i < signal[0]!.length; i += 3001)
+      pieces.push(signal.map((c) => c.subarray(i, i + 3001)));
+    expect(Number.isFinite(whole.integrated())).toBe(true);
+    expect(Object.is(whole.integrated(), pieces.integrated())).toBe(true);
+    expect(whole.measuredSeconds()).toBe(pieces.measuredSeconds());
+  });
+
   it('reports -Infinity for silence', () => {
     const meter = new LoudnessMeter(RATE);
     meter.push([new Float32Array(RATE), new Float32Array(RATE)]);

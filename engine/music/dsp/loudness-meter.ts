@@ -1,3 +1,5 @@
+import { DSP_BLOCK_FRAMES, forEachBlock } from './blocks';
+
 /**
  * ITU-R BS.1770-4 / EBU R128 integrated loudness, streaming: K-weighting (high-shelf + high-pass
  * biquads, coefficients derived for any sample rate as libebur128 does), 400 ms blocks every
@@ -45,8 +47,8 @@ export class LoudnessMeter {
   /** Per channel: [x1, x2, y1, y2] of the shelf, then of the high-pass. */
   private readonly state: Float64Array[];
   private readonly subBlockFrames: number;
-  /** Scratch: each frame's K-weighted energy summed over channels (grown as blocks need). */
-  private frameEnergy = new Float64Array(0);
+  /** Scratch: each frame's K-weighted energy summed over channels, for one block. */
+  private readonly frameEnergy = new Float64Array(DSP_BLOCK_FRAMES);
   private subEnergy = 0;
   private subFrames = 0;
   private readonly subBlocks: number[] = [];
@@ -60,19 +62,34 @@ export class LoudnessMeter {
     this.subBlockFrames = Math.round(sampleRate / 10);
   }
 
+  /** Adds planar frames of any length, walked in DSP_BLOCK_FRAMES blocks (dsp/blocks.ts). */
+  push(channels: readonly Float32Array[]): void {
+    const length = channels[0]?.length ?? 0;
+    forEachBlock(length, (from, to) => this.pushBlock(channels, from, to));
+  }
+
   /**
-   * Filters the whole block with the filter state in locals (stereo in one loop, other channel
+   * Filters one block with the filter state in locals (stereo in one loop, other channel
    * counts one channel at a time), adding each frame's weighted energy into `frameEnergy`, then
    * closes the 100 ms sub-blocks: the same sums in the same order as a frame-by-frame loop, at a
    * fraction of its cost (the meter runs over every sample of every render).
    */
-  push(channels: readonly Float32Array[]): void {
-    const length = channels[0]?.length ?? 0;
-    if (length === 0) return;
-    if (this.frameEnergy.length < length) this.frameEnergy = new Float64Array(length);
+  private pushBlock(channels: readonly Float32Array[], from: number, to: number): void {
+    const length = to - from;
     const energies = this.frameEnergy;
-    if (channels.length === 2) this.filterStereo(channels[0]!, channels[1]!, length, energies);
-    else this.filterEach(channels, length, energies);
+    if (channels.length === 2)
+      this.filterStereo(
+        channels[0]!.subarray(from, to),
+        channels[1]!.subarray(from, to),
+        length,
+        energies,
+      );
+    else
+      this.filterEach(
+        channels.map((c) => c.subarray(from, to)),
+        length,
+        energies,
+      );
     const subBlockFrames = this.subBlockFrames;
     let subEnergy = this.subEnergy;
     let subFrames = this.subFrames;
@@ -148,8 +165,22 @@ export class LoudnessMeter {
       ry2p = ry2;
       energies[i] = ly2 * ly2 + ry2 * ry2;
     }
-    l.set([lx1, lx2, ly1p, ly1pp, lz1, lz2, ly2p, ly2pp]);
-    r.set([rx1, rx2, ry1p, ry1pp, rz1, rz2, ry2p, ry2pp]);
+    l[0] = lx1;
+    l[1] = lx2;
+    l[2] = ly1p;
+    l[3] = ly1pp;
+    l[4] = lz1;
+    l[5] = lz2;
+    l[6] = ly2p;
+    l[7] = ly2pp;
+    r[0] = rx1;
+    r[1] = rx2;
+    r[2] = ry1p;
+    r[3] = ry1pp;
+    r[4] = rz1;
+    r[5] = rz2;
+    r[6] = ry2p;
+    r[7] = ry2pp;
   }
 
   /** Any channel count: one channel at a time over the block. */

@@ -61,4 +61,19 @@ describe('PeakProfile', () => {
     expect(profile.lossDb(0, CEILING_DBTP)).toBe(0);
     expect(profile.seconds).toBeCloseTo(2, 2);
   });
+
+  it('profiles a whole piece in one push exactly as in odd-sized pushes', () => {
+    const audio = hitsOverBed(6);
+    const whole = new PeakProfile(RATE);
+    whole.push(audio);
+    const pieces = new PeakProfile(RATE);
+    for (let i = 0; i < audio[0]!.length; i += 3001)
+      pieces.push(audio.map((c) => c.subarray(i, i + 3001)));
+    expect(whole.seconds).toBe(pieces.seconds);
+    for (const gainDb of [0, 6, 12])
+      expect(
+        Object.is(whole.lossDb(gainDb, CEILING_DBTP), pieces.lossDb(gainDb, CEILING_DBTP)),
+      ).toBe(true);
+    expect(whole.lossDb(12, CEILING_DBTP)).toBeLessThan(0);
+  });
 });

@@ -1,3 +1,5 @@
+import { forEachBlock } from '../dsp/blocks';
+
 /**
  * Predicts how much loudness the true-peak limiter will take off a piece at a given gain, from a
  * profile gathered while the piece is synthesised: the peak and energy of every 10 ms window.
@@ -31,15 +33,19 @@ export class PeakProfile {
   /**
    * Adds planar frames (only what the finished piece keeps). Stereo, the common case, runs as
    * one loop over locals: it sees every sample of every render. The sums are the same, in the
-   * same order, as the general loop's.
+   * same order, as the general loop's; a long push is walked in blocks (dsp/blocks.ts).
    */
   push(channels: readonly Float32Array[]): void {
     const length = channels[0]?.length ?? 0;
+    forEachBlock(length, (from, to) => this.pushBlock(channels, from, to));
+  }
+
+  private pushBlock(channels: readonly Float32Array[], from: number, to: number): void {
     const windowFrames = this.windowFrames;
     let { peak, energy, filled } = this;
     const left = channels[0]!;
     const right = channels.length === 2 ? channels[1]! : undefined;
-    for (let i = 0; i < length; i++) {
+    for (let i = from; i < to; i++) {
       if (right) {
         const l = left[i]!;
         const r = right[i]!;
