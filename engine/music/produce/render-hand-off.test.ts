@@ -7,6 +7,8 @@ import { detectWatermark, DEFAULT_WATERMARK_KEY } from '../../watermark';
 import { LoudnessMeter } from '../dsp/loudness-meter';
 import { probe } from '../__tests__/measure';
 import { renderMusicFile, renderMusicForMix } from '../index';
+import { TARGET_LUFS } from '../master/master';
+import { masteredBlocks, RETRY_LU, synthesise } from './render-file';
 import { SAMPLE_RATE } from '../render/fluidsynth';
 
 let dir = '';
@@ -51,6 +53,32 @@ describe('renderMusicForMix', () => {
     expect(Buffer.compare(await readFile(file.path), await readFile(normal.path))).toBe(0);
     expect((await probe(file.path)).duration).toBeCloseTo(12, 1);
     // Only the m4a is left behind: no MIDI, raw PCM, ADTS or partial files.
+    expect(await readdir(handOffDir)).toEqual([file.path.split('/').pop()]);
+  });
+
+  it('encodes the kept pass again when the first is redone, with the same bytes', async () => {
+    // This piece's predicted gain lands over RETRY_LU off the target, so its first mastering
+    // pass is redone: the encoders that followed that pass are stopped, and the kept pass is
+    // encoded from the start. Checked first, so the test cannot quietly stop covering it.
+    const spec = { prompt: 'dark ambient drone', durationSeconds: 15 };
+    const run = { watermarkPayload: 0x77, watermarkKey: DEFAULT_WATERMARK_KEY };
+    const check = { ...run, workDir: await mkdtemp(join(dir, 'redo-check-')) };
+    const synthesised = await synthesise(spec, check, {});
+    const firstPass = new LoudnessMeter(SAMPLE_RATE);
+    for await (const block of masteredBlocks(synthesised, synthesised.gainDb, check, firstPass))
+      void block;
+    expect(Math.abs(firstPass.integrated() - TARGET_LUFS)).toBeGreaterThan(RETRY_LU);
+
+    const normal = await renderMusicFile(spec, {
+      ...run,
+      workDir: await mkdtemp(join(dir, 'redo-normal-')),
+      format: 'm4a',
+    });
+    const handOffDir = await mkdtemp(join(dir, 'redo-hand-off-'));
+    const handed = await renderMusicForMix(spec, { ...run, workDir: handOffDir });
+    expect(Math.abs(handed.integratedLufs - TARGET_LUFS)).toBeLessThanOrEqual(RETRY_LU);
+    const file = await handed.file;
+    expect(Buffer.compare(await readFile(file.path), await readFile(normal.path))).toBe(0);
     expect(await readdir(handOffDir)).toEqual([file.path.split('/').pop()]);
   });
 

@@ -4,6 +4,7 @@ import { heavyStages } from '../../tasks/work-gate';
 import { TARGET_LUFS } from '../master/master';
 import { SAMPLE_RATE } from '../render/fluidsynth';
 import type { MusicFile, MusicRunOptions, MusicSpec } from '../spec';
+import { FillingPiece } from './filling-piece';
 import { workPath } from './prepare';
 import {
   encodeBlocks,
@@ -38,29 +39,25 @@ export interface MixRenderOptions extends MusicRunOptions {
   onUnderway?: () => void;
 }
 
-/** Masters the whole piece at one gain into `pcm` (reused by a retry); returns its loudness. */
+/**
+ * Masters the whole piece at one gain into `pcm` (reused by a retry), reporting each block to
+ * `filling` as it lands; returns its loudness.
+ */
 async function masterIntoMemory(
   synthesised: SynthesisedPiece,
   gainDb: number,
   options: MusicRunOptions,
   pcm: Float32Array[],
+  filling?: FillingPiece,
 ): Promise<number> {
   const meter = new LoudnessMeter(SAMPLE_RATE);
   let position = 0;
   for await (const block of masteredBlocks(synthesised, gainDb, options, meter)) {
     for (let c = 0; c < pcm.length; c++) pcm[c]!.set(block[c]!, position);
     position += block[0]!.length;
+    filling?.advance(position);
   }
   return meter.integrated();
-}
-
-/** The piece in the mastering pass's own blocks, as views (nothing copied). */
-async function* blocksOf(pcm: Float32Array[]): AsyncGenerator<Float32Array[]> {
-  const total = pcm[0]!.length;
-  for (let start = 0; start < total; start += MASTER_BLOCK_FRAMES) {
-    const end = Math.min(total, start + MASTER_BLOCK_FRAMES);
-    yield pcm.map((channel) => channel.subarray(start, end));
-  }
 }
 
 async function renderAndHandOff(
@@ -79,18 +76,59 @@ async function renderAndHandOff(
     const frames = synthesised.piece.totalFrames;
     const pcm = [new Float32Array(frames), new Float32Array(frames)];
     // The same passes and retry rule as renderMusicFile: the rule reads the meter over the
-    // mastered blocks, which is known before anything is encoded.
+    // mastered blocks. The m4a's encoders follow the first pass as it fills `pcm` (on the core
+    // the single-threaded mastering leaves free), so less is left to encode after the hand-off;
+    // a pass the rule rejects stops them, and the kept pass is encoded from the start.
+    const encodeFrom = (piece: FillingPiece, signal: AbortSignal | undefined) =>
+      encodeBlocks(() => piece.blocks(), frames, partPath, {
+        ...options,
+        format: 'm4a',
+        ...(signal ? { signal } : {}),
+      });
+    const firstPass = new FillingPiece(pcm, MASTER_BLOCK_FRAMES);
+    const stopFollowing = new AbortController();
+    let encoding = encodeFrom(
+      firstPass,
+      options.signal
+        ? AbortSignal.any([options.signal, stopFollowing.signal])
+        : stopFollowing.signal,
+    );
+    // Awaited below or abandoned on a failure: never an unhandled rejection.
+    encoding.catch(() => undefined);
     let gainDb = synthesised.gainDb;
     let integratedLufs = Number.NaN;
-    for (let pass = 0; pass < MAX_FINAL_PASSES; pass++) {
-      integratedLufs = await masterIntoMemory(synthesised, gainDb, options, pcm);
-      if (!Number.isFinite(integratedLufs) || Math.abs(integratedLufs - TARGET_LUFS) <= RETRY_LU)
-        break;
-      gainDb += TARGET_LUFS - integratedLufs;
+    try {
+      for (let pass = 0; pass < MAX_FINAL_PASSES; pass++) {
+        integratedLufs = await masterIntoMemory(
+          synthesised,
+          gainDb,
+          options,
+          pcm,
+          pass === 0 ? firstPass : undefined,
+        );
+        if (!Number.isFinite(integratedLufs) || Math.abs(integratedLufs - TARGET_LUFS) <= RETRY_LU)
+          break;
+        if (pass === 0) {
+          stopFollowing.abort();
+          await encoding.catch(() => undefined);
+          await rm(partPath, { force: true });
+        }
+        gainDb += TARGET_LUFS - integratedLufs;
+      }
+    } catch (error) {
+      stopFollowing.abort();
+      throw error;
+    } finally {
+      firstPass.close();
+    }
+    if (stopFollowing.signal.aborted) {
+      const kept = new FillingPiece(pcm, MASTER_BLOCK_FRAMES);
+      kept.advance(frames);
+      encoding = encodeFrom(kept, options.signal);
     }
     await removeWorkFiles();
     handOff({ pcm, integratedLufs });
-    await encodeBlocks(() => blocksOf(pcm), frames, partPath, { ...options, format: 'm4a' });
+    await encoding;
     options.signal?.throwIfAborted();
     await rename(partPath, outPath);
     return musicFile(outPath, 'm4a', synthesised.piece);
@@ -102,12 +140,13 @@ async function renderAndHandOff(
 /**
  * renderMusicFile for a soundtrack that mixes the music at once (video-to-video-sound): the
  * piece is mastered into memory and handed over as PCM, and its m4a (still a deliverable, with
- * the same bytes) is encoded from those samples while the mix runs, so the mix neither waits
- * for the AAC encode nor decodes it again (docs/decisions/103-video-sound-overlap.md). Only
- * this path holds the whole piece in memory, as the mix did after decoding it; music-only
- * renders keep streaming from the work file (docs/decisions/090-one-pass-music.md). The
- * render keeps its heavy-stage slot until the m4a is written. `file` rejects if the encode
- * fails or the signal aborts; the caller awaits it before publishing the music.
+ * the same bytes) is encoded from those samples as they are mastered and while the mix runs,
+ * so the mix neither waits for the AAC encode nor decodes it again
+ * (docs/decisions/103-video-sound-overlap.md). Only this path holds the whole piece in memory,
+ * as the mix did after decoding it; music-only renders keep streaming from the work file
+ * (docs/decisions/090-one-pass-music.md). The render keeps its heavy-stage slot until the m4a
+ * is written. `file` rejects if the encode fails or the signal aborts; the caller awaits it
+ * before publishing the music.
  */
 export async function renderMusicForMix(
   spec: MusicSpec,
