@@ -169,7 +169,7 @@ export function traffic(ctx: BedContext): Stereo {
   for (const [c, channel] of out.entries()) {
     const bed = brown(rng.fork(`traffic${c}`), frames);
     const lp = new Biquad('lowpass', sr, 300);
-    for (let i = 0; i < frames; i++) channel[i] = lp.process(bed[i]!) * 1.5;
+    lp.runInto(bed, channel, 1.5);
   }
   scatter(
     ctx,

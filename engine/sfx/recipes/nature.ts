@@ -122,7 +122,7 @@ export function stream(ctx: BedContext): Stereo {
   for (const [c, channel] of out.entries()) {
     const noise = pink(rng.fork(`stream${c}`), frames);
     const bp = new Biquad('bandpass', sr, 900, 0.5);
-    for (let i = 0; i < frames; i++) channel[i] = bp.process(noise[i]!) * 0.8;
+    bp.runInto(noise, channel, 0.8);
   }
   scatter(ctx, 45 * intensity, (frame) => {
     const length = Math.round(rng.range(0.01, 0.04) * sr);
