@@ -132,9 +132,14 @@ export async function createBatchProject(
   return { path: created.path, document: next };
 }
 
+/** The project being made for the shown batch, while it is: every add waits for this one. */
+let making: Promise<string> | null = null;
+
 /**
  * The shown batch's project path. With no project open, one is created (named after the batch,
- * holding what the grid shows) and opened as the window's project.
+ * holding what the grid shows) and opened as the window's project. Two adds in quick succession
+ * (a drop of videos, then of scripts) share one creation: each making its own project opened
+ * the second over the first, and the batch lost the first add.
  */
 export async function ensureProject(): Promise<string> {
   const open = writableProject();
@@ -145,12 +150,31 @@ export async function ensureProject(): Promise<string> {
     }
     return open.path;
   }
+  making ??= makeProject().finally(() => {
+    making = null;
+  });
+  return making;
+}
+
+async function makeProject(): Promise<string> {
   const entry = activeBatch();
-  const created = await createBatchProject(entry.name, draftOf(useDubBatch.getState()));
+  const seed = draftOf(useDubBatch.getState());
+  const created = await createBatchProject(entry.name, seed);
   setBatchProject(entry.id, created.path);
-  await openProjectPath(created.path);
-  // What was added while the project was being made is on screen; write it through the store.
+  // The grid shows this project from now on, so opening it keeps what is on screen, including
+  // what was added while it was being made, instead of the seed it was created with; the
+  // store writes that through on its next save.
   useDubBatch.getState().setProject(created.path);
+  try {
+    await openProjectPath(created.path);
+  } catch (error) {
+    useDubBatch.getState().setProject(null);
+    throw error;
+  }
+  // A change made meanwhile (an option, a language) was autosaved while no project was open,
+  // which writes nothing: mark it again now that the project is there to hold it.
+  if (JSON.stringify(draftOf(useDubBatch.getState())) !== JSON.stringify(seed))
+    useDubBatch.setState((state) => ({ revision: state.revision + 1 }));
   return created.path;
 }
 

@@ -1,0 +1,77 @@
+import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../fixtures/host';
+import { makeToneClip } from '../fixtures/tone-clip';
+import { AppPage } from '../pages/app-page';
+
+/** The dub parts of the project files in the project folder (one per batch project made). */
+async function savedBatches(projectDir: string): Promise<{ videos: number; scripts: number }[]> {
+  const names = (await readdir(projectDir)).filter((name) => name.endsWith('.soundstage'));
+  const documents = await Promise.all(
+    names.map(async (name) => JSON.parse(await readFile(join(projectDir, name), 'utf8'))),
+  );
+  return documents.map((document: { dub?: { videos: unknown[]; scripts: unknown[] } }) => ({
+    videos: document.dub?.videos.length ?? 0,
+    scripts: document.dub?.scripts.length ?? 0,
+  }));
+}
+
+/** How long the first `project:create` is held on its way to main. */
+const HELD_MS = 1500;
+
+async function pick(page: Page, button: RegExp, paths: string[]): Promise<void> {
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByTestId('dub-drop').getByRole('button', { name: button }).click();
+  await (await chooser).setFiles(paths);
+}
+
+test('videos and scripts added while the batch project is being made are all kept', async ({
+  page,
+  host,
+}) => {
+  // The first add makes the batch's project. Holding that request back (in the page's own
+  // WebSocket to main) lets the second add start before the project exists, which is what a
+  // busy machine does to a drop of videos quickly followed by their scripts.
+  let held = false;
+  await page.routeWebSocket(/\/ipc/, (ws) => {
+    const server = ws.connectToServer();
+    ws.onMessage((message) => {
+      const text = typeof message === 'string' ? message : message.toString();
+      if (!held && text.includes('"channel":"project:create"')) {
+        held = true;
+        setTimeout(() => server.send(message), HELD_MS);
+        return;
+      }
+      server.send(message);
+    });
+    server.onMessage((message) => ws.send(message));
+  });
+
+  const dir = await mkdtemp(join(tmpdir(), 'dub-quick-'));
+  const clips = ['north.mp4', 'south.mp4'].map((name) =>
+    makeToneClip(join(dir, name), { seconds: 4 }),
+  );
+  const scripts = ['north.es.srt', 'south.es.srt'].map((name) => join(dir, name));
+  for (const path of scripts)
+    await writeFile(path, '1\n00:00:00,000 --> 00:00:02,000\nBuenos días a todos.\n');
+
+  const app = new AppPage(page);
+  await app.open(host.url);
+  await app.goTo('Dub');
+  await pick(page, /add videos/i, clips);
+  await pick(page, /add scripts/i, scripts);
+
+  // Both adds land in the one batch: two rows, each Spanish cell with its script, none unpaired.
+  await expect(page.getByTestId('dub-row')).toHaveCount(2);
+  await expect(page.getByRole('region', { name: 'Unpaired scripts' })).toHaveCount(0);
+  await expect(page.getByTestId('dub-batch')).toHaveCount(1);
+  expect(held).toBe(true);
+  // One project was made, and its autosave holds both adds; a reload shows them.
+  await expect.poll(() => savedBatches(host.projectDir)).toEqual([{ videos: 2, scripts: 2 }]);
+  await page.reload();
+  await page.getByTestId('engine-status').waitFor();
+  await expect(page.getByTestId('dub-row')).toHaveCount(2);
+  await expect(page.getByRole('region', { name: 'Unpaired scripts' })).toHaveCount(0);
+});
