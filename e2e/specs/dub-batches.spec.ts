@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
@@ -25,6 +25,19 @@ async function pick(page: Page, button: RegExp, paths: string[]): Promise<void> 
   const chooser = page.waitForEvent('filechooser');
   await page.getByTestId('dub-drop').getByRole('button', { name: button }).click();
   await (await chooser).setFiles(paths);
+}
+
+/** The languages and script count of the named project's batch, as its file holds them. */
+async function savedBatch(projectDir: string, name: string) {
+  for (const file of (await readdir(projectDir)).filter((f) => f.endsWith('.soundstage'))) {
+    const document = JSON.parse(await readFile(join(projectDir, file), 'utf8')) as {
+      name: string;
+      dub?: { settings: { languages: string[] }; scripts: unknown[] };
+    };
+    if (document.name === name)
+      return { languages: document.dub?.settings.languages, scripts: document.dub?.scripts.length };
+  }
+  return null;
 }
 
 const row = (page: Page, file: string) =>
@@ -146,6 +159,13 @@ test('a project made in Dub is the shown batch, and Dub follows the open project
     [],
   );
 
+  // Reloaded once the batch's autosave has written both changes (it waits for a pause).
+  await expect
+    .poll(async () => {
+      const saved = await savedBatch(host.projectDir, 'Trailer FR');
+      return saved?.scripts === 1 && !saved.languages?.includes('fr');
+    })
+    .toBe(true);
   await page.reload();
   await page.getByTestId('engine-status').waitFor();
   await app.goTo('Dub');
