@@ -6,6 +6,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures/host';
 import { makeToneClip } from '../fixtures/tone-clip';
 import { AppPage } from '../pages/app-page';
+import { pickIntoBatch } from '../pages/dub-drop';
 
 /** A short clip (picture and a tone): a scripted dub needs no speech in it. */
 function makeClip(dir: string, name: string, seconds: number): string {
@@ -20,12 +21,6 @@ const srt = (lines: readonly string[]) =>
   lines
     .map((text, i) => `${i + 1}\n00:00:0${2 * i},000 --> 00:00:0${2 * i + 2},000\n${text}\n`)
     .join('\n');
-
-async function pick(page: Page, button: RegExp, paths: string[]): Promise<void> {
-  const chooser = page.waitForEvent('filechooser');
-  await page.getByTestId('dub-drop').getByRole('button', { name: button }).click();
-  await (await chooser).setFiles(paths);
-}
 
 /** The languages and script count of the named project's batch, as its file holds them. */
 async function savedBatch(projectDir: string, name: string) {
@@ -61,8 +56,8 @@ test('dub batches: run one, a toast when it ends, duplicate, remove a row, new b
 
   // Spanish only: both cells are scripted.
   await page.getByRole('checkbox', { name: 'French' }).uncheck();
-  await pick(page, /add videos/i, clips);
-  await pick(page, /add scripts/i, scripts);
+  await pickIntoBatch(page, /add videos/i, clips);
+  await pickIntoBatch(page, /add scripts/i, scripts);
   await expect(page.getByTestId('dub-row')).toHaveCount(2);
   await expect(page.locator('[data-testid="dub-cell"][data-state="ready"]')).toHaveCount(2, {
     timeout: 30_000,
@@ -151,7 +146,7 @@ test('a project made in Dub is the shown batch, and Dub follows the open project
   // A script that pairs with no video waits in its list, readable and usable for axe.
   const stray = join(dir, 'unmatched.es.srt');
   await writeFile(stray, srt(SPANISH));
-  await pick(page, /add scripts/i, [stray]);
+  await pickIntoBatch(page, /add scripts/i, [stray]);
   const unpaired = page.getByRole('region', { name: 'Unpaired scripts' });
   await expect(unpaired).toContainText('unmatched.es.srt');
   const axe = await new AxeBuilder({ page }).include('.dub-list').analyze();

@@ -1,10 +1,10 @@
 import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures/host';
 import { makeToneClip } from '../fixtures/tone-clip';
 import { AppPage } from '../pages/app-page';
+import { pickIntoBatch } from '../pages/dub-drop';
 
 /** The dub parts of the project files in the project folder (one per batch project made). */
 async function savedBatches(projectDir: string): Promise<{ videos: number; scripts: number }[]> {
@@ -20,12 +20,6 @@ async function savedBatches(projectDir: string): Promise<{ videos: number; scrip
 
 /** How long the first `project:create` is held on its way to main. */
 const HELD_MS = 1500;
-
-async function pick(page: Page, button: RegExp, paths: string[]): Promise<void> {
-  const chooser = page.waitForEvent('filechooser');
-  await page.getByTestId('dub-drop').getByRole('button', { name: button }).click();
-  await (await chooser).setFiles(paths);
-}
 
 test('videos and scripts added while the batch project is being made are all kept', async ({
   page,
@@ -60,8 +54,8 @@ test('videos and scripts added while the batch project is being made are all kep
   const app = new AppPage(page);
   await app.open(host.url);
   await app.goTo('Dub');
-  await pick(page, /add videos/i, clips);
-  await pick(page, /add scripts/i, scripts);
+  await pickIntoBatch(page, /add videos/i, clips);
+  await pickIntoBatch(page, /add scripts/i, scripts);
 
   // Both adds land in the one batch: two rows, each Spanish cell with its script, none unpaired.
   await expect(page.getByTestId('dub-row')).toHaveCount(2);

@@ -7,6 +7,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures/host';
 import { makeToneClip } from '../fixtures/tone-clip';
 import { AppPage } from '../pages/app-page';
+import { pickIntoBatch } from '../pages/dub-drop';
 
 /** A short clip (picture and a tone) made with ffmpeg; dubbing with scripts needs no speech. */
 function makeClip(dir: string, name: string, seconds: number): string {
@@ -38,12 +39,6 @@ function srt(lines: readonly string[]): string {
     .join('\n');
 }
 
-async function pick(page: Page, button: RegExp, paths: string[]): Promise<void> {
-  const chooser = page.waitForEvent('filechooser');
-  await page.getByTestId('dub-drop').getByRole('button', { name: button }).click();
-  await (await chooser).setFiles(paths);
-}
-
 const cell = (page: Page, file: string, lang: string) =>
   page.locator(
     `[data-testid="dub-row"][data-file="${file}"] [data-testid="dub-cell"][data-lang="${lang}"]`,
@@ -73,8 +68,8 @@ test('dub batch: preflight blocks a wrong-language script, totals match usage, p
   const app = new AppPage(page);
   await app.open(host.url);
   await app.goTo('Dub');
-  await pick(page, /add videos/i, clips);
-  await pick(page, /add scripts/i, scripts);
+  await pickIntoBatch(page, /add videos/i, clips);
+  await pickIntoBatch(page, /add scripts/i, scripts);
 
   await expect(page.getByTestId('dub-row')).toHaveCount(3);
   await expect(page.getByTestId('dub-cell')).toHaveCount(6);
@@ -229,7 +224,7 @@ test('200 videos × 17 languages: only the rows in view are rendered, all of the
   for (const box of await languageBoxes.all()) if (!(await box.isChecked())) await box.check();
 
   const started = Date.now();
-  await pick(page, /add videos/i, clips);
+  await pickIntoBatch(page, /add videos/i, clips);
   await expect(page.getByTestId('dub-row').first()).toBeVisible({ timeout: 120_000 });
   const rowsVisibleMs = Date.now() - started;
   await expect(page.getByTestId('dub-start')).toBeEnabled({ timeout: 120_000 });
