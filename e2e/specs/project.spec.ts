@@ -1,6 +1,7 @@
 import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../fixtures/host';
 import { makeToneClip } from '../fixtures/tone-clip';
 import { AppPage } from '../pages/app-page';
@@ -21,22 +22,17 @@ async function projectTexts(projectDir: string): Promise<string> {
 }
 
 /**
- * One project from Subtitles alone: project-new with a video, an .srt imported, an edit that
- * autosaves to the project folder, and the same edit back after a reload. A second tab on the
- * same project gets it read-only with the reason.
+ * project-new from Subtitles with a video, then an .srt imported: the editor shows the project
+ * with its first English cue, which is returned.
  */
-test('a project started from Subtitles autosaves, reopens after a reload, and is read-only in a second tab', async ({
-  page,
-  host,
-  context,
-}) => {
+async function startSubtitlesProject(page: Page, url: string): Promise<Locator> {
   const dir = await mkdtemp(join(tmpdir(), 'project-e2e-'));
   const clip = makeClip(dir);
   const srt = join(dir, 'interview.en.srt');
   await writeFile(srt, SRT);
 
   const app = new AppPage(page);
-  await app.open(host.url);
+  await app.open(url);
   await app.goTo('Subtitles');
 
   await page.getByTestId('project-new').click();
@@ -57,6 +53,21 @@ test('a project started from Subtitles autosaves, reopens after a reload, and is
   await (await srtChooser).setFiles(srt);
   const cell = page.locator('[data-testid="cue-text"][data-lang="en"]').first();
   await expect(cell).toHaveValue('Good morning.');
+  return cell;
+}
+
+/**
+ * One project from Subtitles alone: project-new with a video, an .srt imported, an edit that
+ * autosaves to the project folder, and the same edit back after a reload. A second tab on the
+ * same project gets it read-only with the reason.
+ */
+test('a project started from Subtitles autosaves, reopens after a reload, and is read-only in a second tab', async ({
+  page,
+  host,
+  context,
+}) => {
+  const app = new AppPage(page);
+  const cell = await startSubtitlesProject(page, host.url);
   await cell.fill('Good morning, everyone.');
 
   await expect(page.getByTestId('subs-save-state')).toHaveText('Autosaved', { timeout: 15_000 });
@@ -78,4 +89,21 @@ test('a project started from Subtitles autosaves, reopens after a reload, and is
   const otherCell = second.locator('[data-testid="cue-text"][data-lang="en"]').first();
   await expect(otherCell).toHaveValue('Good morning, everyone.');
   await second.close();
+});
+
+/**
+ * The autosave waits 2 s after the last edit; a reload inside that wait used to lose the edit.
+ * The page now writes what is waiting as it goes (pagehide), so the reloaded page reopens it.
+ */
+test('an edit made just before a reload is saved as the page goes', async ({ page, host }) => {
+  const app = new AppPage(page);
+  const cell = await startSubtitlesProject(page, host.url);
+  await cell.fill('Good morning, just in time.');
+  await page.reload();
+  await page.getByTestId('engine-status').waitFor();
+  await app.goTo('Subtitles');
+  await expect(page.locator('[data-testid="cue-text"][data-lang="en"]').first()).toHaveValue(
+    'Good morning, just in time.',
+  );
+  expect(await projectTexts(host.projectDir)).toContain('Good morning, just in time.');
 });

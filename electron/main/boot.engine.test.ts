@@ -192,7 +192,17 @@ describe('main booted under the electron stand-in', () => {
     const started = await mainStarted();
     const enginePid = booted.electron.children[0]!.child.pid!;
     if (process.platform === 'linux') expect(started).toContain(enginePid);
-    booted.electron.windows[0]!.close();
+    const window = booted.electron.windows[0]!;
+    const readyToClose = () => handler('window:readyToClose')({ senderFrame: trustedFrame }, {});
+    // With no close under way, the page's answer holds nothing back.
+    expect(await readyToClose()).toEqual({ ok: true, value: { closing: false } });
+    window.close();
+    // The close waits until the page has written its pending edits, then goes ahead.
+    expect(window.closed).toBe(false);
+    expect(window.webContents.sent).toContainEqual({ channel: 'window:closing', payload: {} });
+    expect(booted.electron.app.hasQuit).toBe(false);
+    expect(await readyToClose()).toEqual({ ok: true, value: { closing: true } });
+    expect(window.closed).toBe(true);
     await until('the app to quit', () => booted.electron.app.hasQuit);
     // The quit waited for the engine: nothing main started is left running.
     expect(isAlive(enginePid)).toBe(false);

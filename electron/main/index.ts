@@ -18,7 +18,8 @@ import { SafeStorageSecretStorage } from './adapters/safe-storage';
 import { UtilityProcessEngineLauncher } from './adapters/utility-engine-launcher';
 import { electronNoticeDisplay } from './adapters/notice-display';
 import { isAllowedExternalUrl } from './services/external-links';
-import { createMainWindow, isTrustedFrame } from './window';
+import { CloseHandshake } from './services/window-close/close-handshake';
+import { createMainWindow, holdCloseForSaves, isTrustedFrame } from './window';
 
 const outDir = join(__dirname, '..');
 /** SHA-256 of out/engine/cli.mjs, written in by scripts/build.mjs. */
@@ -99,6 +100,7 @@ if (!app.requestSingleInstanceLock()) {
       log,
     });
     // Menu choices go back to the page, where the same command registry as the keys runs them.
+    const closeHandshake = new CloseHandshake();
     const appMenu = createAppMenu((id) => window?.webContents.send('menu:command', { id }));
     const ipc = createHandlers({
       services,
@@ -137,11 +139,13 @@ if (!app.requestSingleInstanceLock()) {
           return true;
         },
         setMenuCommands: appMenu.setCommands,
+        pageReadyToClose: (client) => closeHandshake.pageReady(client),
       },
     });
     handleAppProtocol(join(outDir, 'renderer'));
     handleMediaProtocol(ipc.allowMediaPath);
     registerIpcHandlers(ipc.dispatch, isTrustedFrame, ipc.dispatchPreload, ipc.releaseClient);
     window = createMainWindow(join(outDir, 'preload'));
+    holdCloseForSaves(window, closeHandshake);
   });
 }

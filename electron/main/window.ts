@@ -1,6 +1,8 @@
 import { BrowserWindow, shell, type Session, type WebFrameMain } from 'electron';
 import { join } from 'node:path';
 import { APP_ORIGIN } from './adapters/app-protocol';
+import { windowClientId } from './ipc/register-electron';
+import type { CloseHandshake } from './services/window-close/close-handshake';
 import { isAllowedExternalUrl } from './services/external-links';
 import { isPermissionGranted, isSameOrigin } from './services/permissions';
 
@@ -56,4 +58,26 @@ export function createMainWindow(preloadDir: string): BrowserWindow {
   window.webContents.on('will-attach-webview', (event) => event.preventDefault());
   void window.loadURL(`${APP_ORIGIN}/index.html`);
   return window;
+}
+
+/**
+ * Holds the window's close until its page has saved (services/window-close/close-handshake.ts):
+ * the first close is prevented and the page is sent `window:closing`; the window closes for real
+ * once the page answers `window:readyToClose` or the wait runs out. Quitting closes windows the
+ * same way (a held close cancels the quit; the last window closing quits again, index.ts). A page
+ * still loading or crashed has no edits to save, so its window closes at once.
+ */
+export function holdCloseForSaves(window: BrowserWindow, handshake: CloseHandshake): void {
+  let released = false;
+  window.on('close', (event) => {
+    const contents = window.webContents;
+    if (released || contents.isLoading() || contents.isCrashed()) return;
+    event.preventDefault();
+    void handshake
+      .requestClose(windowClientId(contents.id), () => contents.send('window:closing', {}))
+      .then(() => {
+        released = true;
+        if (!window.isDestroyed()) window.close();
+      });
+  });
 }

@@ -10,6 +10,7 @@ import { storageChannels } from './channels/storage';
 import { spellChannels } from './channels/spell';
 import { subtitlesChannels, subtitlesEvents } from './channels/subtitles';
 import { toolsChannels } from './channels/tools';
+import { windowChannels, windowEvents } from './channels/window';
 import {
   engineStatusSchema,
   keyStatusSchema,
@@ -142,6 +143,7 @@ export const requestChannels = {
   ...editorChannels,
   ...storageChannels,
   ...toolsChannels,
+  ...windowChannels,
 } as const;
 
 export type RequestChannel = keyof typeof requestChannels;
@@ -165,6 +167,7 @@ export const eventChannels = {
   ...dubLinesEvents,
   ...editorEvents,
   ...notificationEvents,
+  ...windowEvents,
 } as const;
 
 export type EventChannel = keyof typeof eventChannels;

@@ -10,8 +10,11 @@
  * - `net.fetch` reads `file:` URLs from disk (as Electron's does) and passes other URLs to
  *   Node's fetch.
  * - `app.quit()` runs Electron's quit order: `before-quit`, every window closed, `will-quit`,
- *   then `quit`; a `preventDefault()` on `before-quit` or `will-quit` cancels it, as in Electron.
- *   Closing the last window otherwise emits `window-all-closed`.
+ *   then `quit`; a `preventDefault()` on `before-quit` or `will-quit` cancels it, as in Electron,
+ *   and so does a window whose `close` is prevented. Closing the last window otherwise emits
+ *   `window-all-closed`.
+ * - `BrowserWindow.close()` emits a cancelable `close` first, as Electron's does; `destroy()`
+ *   closes without it.
  *
  * What it mirrors from Electron's rules (so a wiring mistake fails here too):
  * - `ipcMain.handle` throws on a second handler for a channel.
@@ -86,6 +89,13 @@ export class StandInWebContents extends EventEmitter {
   }
   send(channel: string, payload: unknown): void {
     this.sent.push({ channel, payload });
+  }
+  /** No page ever loads here (see Limits): never loading, never crashed. */
+  isLoading(): boolean {
+    return false;
+  }
+  isCrashed(): boolean {
+    return false;
   }
   async loadURL(url: string): Promise<void> {
     this.loadedUrls.push(url);
@@ -167,6 +177,11 @@ export function createElectronStandIn(options: StandInOptions) {
       if (before.defaultPrevented) return;
       this.quitting = true;
       for (const window of [...windows]) window.close();
+      // A window that kept itself open (its `close` prevented) cancels the quit.
+      if (windows.length > 0) {
+        this.quitting = false;
+        return;
+      }
       const will = electronEvent();
       this.emit('will-quit', will);
       if (will.defaultPrevented) return;
@@ -206,6 +221,13 @@ export function createElectronStandIn(options: StandInOptions) {
       return this.closed;
     }
     close(): void {
+      if (this.closed) return;
+      const close = electronEvent();
+      this.emit('close', close);
+      if (close.defaultPrevented) return;
+      this.destroy();
+    }
+    destroy(): void {
       if (this.closed) return;
       this.closed = true;
       windows.splice(windows.indexOf(this), 1);

@@ -18,6 +18,7 @@ import type { MenuCommand } from '../../../shared/ipc/channels/editor';
 import { apiErrorResult, problemsResult } from './api-errors';
 import { applyPathRules } from './path-rules';
 import { editorHandlers } from './handlers-editor';
+import { windowHandlers } from './handlers-window';
 import { redactedJob, redactedResult } from '../services/api-client/redacted-errors';
 import { subtitleHandlers } from './handlers-subtitles';
 import { spellHandlers } from './handlers-spell';
@@ -44,6 +45,11 @@ export interface PlatformDeps {
   openExternal(url: string): Promise<boolean> | boolean;
   /** The native menu's commands (Electron); absent where there is no native menu. */
   setMenuCommands?(commands: readonly MenuCommand[]): void;
+  /**
+   * `client`'s page has written its pending saves: a close held for it may go on (Electron);
+   * answers whether one was held. Absent where no close is held (browser mode).
+   */
+  pageReadyToClose?(client: string): boolean;
 }
 
 export interface HandlerDeps {
@@ -218,6 +224,7 @@ export function createHandlers(deps: HandlerDeps): IpcHandlers {
     ...dubHandlers(services),
     ...dubLinesHandlers(services),
     ...editorHandlers(platform),
+    ...windowHandlers(platform),
     'tools:capabilities': async ({ refresh }) => ok(await services.tools.view(refresh)),
     'tools:setPath': ({ tool, path: toolPath }) => services.tools.setPath(tool, toolPath),
   };

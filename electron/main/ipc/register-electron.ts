@@ -8,6 +8,9 @@ export type Dispatch = (
   client?: string,
 ) => Promise<Result<unknown>>;
 
+/** The IPC client a window's page calls as: each window is one client (call-context.ts). */
+export const windowClientId = (contentsId: number): string => `window-${contentsId}`;
+
 /**
  * Registers one handler per contract channel, and the preload-only ones (window.api does not
  * expose those, so only the preload's own code can send them). Each checks that the sender is the app's own
@@ -36,7 +39,7 @@ export function registerIpcHandlers(
         };
       }
       // Each window is one client: a second window on the same project opens it read-only.
-      const client = `window-${event.sender.id}`;
+      const client = windowClientId(event.sender.id);
       if (!watched.has(event.sender.id)) {
         watched.add(event.sender.id);
         const id = event.sender.id;

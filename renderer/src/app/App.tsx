@@ -11,7 +11,7 @@ import { SettingsScreen } from '../features/settings/SettingsScreen';
 import { SubtitlesScreen } from '../features/subtitles/SubtitlesScreen';
 import { Notice } from '../ui/Notice';
 import { ShortcutsSheet, useKeyDispatcher, useNativeMenu } from '../editor/commands';
-import { ProjectBanners, useReopenLastProject } from '../editor/project';
+import { ProjectBanners, useReopenLastProject, useSaveBeforeLeaving } from '../editor/project';
 import { useGlobalCommands } from './global-commands';
 import { SCREEN_NAMES, useScreen, type ScreenId } from './routes';
 import { Sidebar } from './Sidebar';
@@ -62,6 +62,7 @@ export function App() {
   const running = (jobs.data ?? []).filter((job) => !isTerminal(job.stage)).length;
   const View = VIEWS[screen];
   useReopenLastProject(connection.state === 'open');
+  useSaveBeforeLeaving();
 
   useEffect(() => {
     document.title = `${SCREEN_NAMES[screen]} · Soundstage`;

@@ -4,7 +4,9 @@
  */
 export * from './open-project-store';
 export * from './part-bindings';
+export * from './save-before-leaving';
 export { NewProjectDialog } from './NewProjectDialog';
 export { ProjectBanners } from './ProjectBanners';
 export { ProjectBar } from './ProjectBar';
 export { useReopenLastProject } from './use-reopen-last-project';
+export { useSaveBeforeLeaving } from './use-save-before-leaving';

@@ -7,6 +7,7 @@ import {
   type PartBinding,
   type PartKey,
 } from './part-bindings';
+import { registerPendingSave } from './save-before-leaving';
 
 /** Autosave waits this long after the last edit (docs/editing.md "Project files"). */
 export const AUTOSAVE_DELAY_MS = 2000;
@@ -64,6 +65,16 @@ function windowId(): string | undefined {
     return undefined;
   }
 }
+
+// A close or reload inside the autosave delay writes the journal at once.
+registerPendingSave(async () => {
+  if (timer) {
+    clearTimeout(timer);
+    timer = null;
+    await saveProject(true);
+  }
+  await inFlight;
+});
 
 function partChanged(): void {
   if (loading) return;
