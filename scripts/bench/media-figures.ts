@@ -151,6 +151,11 @@ export async function mediaFigures(workDir: string): Promise<string[]> {
   const [shots, shotsCold] = await timed(() => media.shots(fiveMinutes, 0.3));
   const [, shotsWarm] = await timed(() => media.shots(fiveMinutes, 0.3));
   const found = shots.ok ? shots.value.shotsMs.length : 0;
+  // The limit the scan is read against: ffmpeg alone decoding the same clip once, shrunk to the
+  // scan's 192 px, with its own default threads and no frames skipped.
+  const [, decodeAlone] = await timed(() =>
+    ffmpeg(['-i', fiveMinutes, '-map', '0:v:0', '-vf', 'scale=192:-2', '-f', 'null', '-']),
+  );
 
   const [exported, exportSeconds] = await timed(() =>
     media.export(
@@ -188,6 +193,7 @@ export async function mediaFigures(workDir: string): Promise<string[]> {
       cpu(shotsCold),
       'goal ≤ 3 s',
     ),
+    formatRow('  reference: one ffmpeg decode at 192 px alone', ms(decodeAlone), cpu(decodeAlone)),
     formatRow(
       '5-min 720p clip: shot changes, first markers',
       firstMarker === null ? 'none pushed' : `${(firstMarker * 1000).toFixed(1)} ms`,
