@@ -140,6 +140,9 @@ test('a project made in Dub is the shown batch, and Dub follows the open project
   await create('Dub', clip, 'Trailer FR');
   await expect(shown).toContainText('Trailer FR');
   await expect(row(page, 'trailer.mp4')).toBeVisible();
+  // A batch made by project-new starts with the languages a batch started by a drop has.
+  await expect(page.getByRole('checkbox', { name: 'Spanish', exact: true })).toBeChecked();
+  await expect(page.getByRole('checkbox', { name: 'French' })).toBeChecked();
   await page.getByRole('checkbox', { name: 'French' }).uncheck();
   await expect(page.locator('[data-testid="dub-cell"][data-lang="fr"]')).toHaveCount(0);
 

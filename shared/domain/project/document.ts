@@ -145,6 +145,18 @@ export const dubSettingsSchema = z.object({
 export type DubSettings = z.infer<typeof dubSettingsSchema>;
 
 /**
+ * What a new batch starts with, however it is made (an add in Dub, or project-new with a video):
+ * Spanish and French, the original ducked under the dub, and an .srt beside each dub. The
+ * schema's defaults are for reading an older document that lacks settings, and stay empty.
+ */
+export const NEW_BATCH_SETTINGS: Readonly<DubSettings> = {
+  languages: ['es', 'fr'],
+  ducking: true,
+  lipsync: false,
+  exportSrt: true,
+};
+
+/**
  * A script in the batch. `language`/`video` are set when the user assigned it, or when the
  * Subtitles workspace sent it ("Send to Dub" adds the video and its scripts with both set).
  */

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
+  NEW_BATCH_SETTINGS,
   PROJECT_FORMAT,
   PROJECT_VERSION,
   type ProjectDocument,
@@ -297,6 +298,20 @@ describe('ProjectStore: kinds, reopening and recovery', () => {
     expect(await fs.readdir(path.join(userData, 'recovery'))).toEqual([]);
     const declined = await store().open(file);
     expect(declined.ok && declined.value.recovered).toBeUndefined();
+  });
+});
+
+describe('ProjectStore: a new Dub project', () => {
+  it('starts its batch on the video with the settings every new batch has', async () => {
+    const created = await store().create('Batch', { kind: 'dub', media: '/videos/a.mp4' });
+    if (!created.ok) throw new Error(created.error.message);
+    expect(created.value.document.dub).toEqual({
+      videos: [{ path: '/videos/a.mp4' }],
+      scripts: [],
+      settings: { languages: ['es', 'fr'], ducking: true, lipsync: false, exportSrt: true },
+      runs: {},
+    });
+    expect(created.value.document.dub?.settings).toEqual(NEW_BATCH_SETTINGS);
   });
 });
 

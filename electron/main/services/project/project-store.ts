@@ -4,6 +4,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import {
   newProjectDocument,
+  NEW_BATCH_SETTINGS,
   PROJECT_VERSION,
   projectDocumentSchema,
   type ProjectDocument,
@@ -349,7 +350,7 @@ function withKind(document: ProjectDocument, { kind, media }: CreateOptions): Pr
     next.dub = {
       videos: [{ path: media }],
       scripts: [],
-      settings: { languages: [], ducking: true, lipsync: false, exportSrt: false },
+      settings: { ...NEW_BATCH_SETTINGS, languages: [...NEW_BATCH_SETTINGS.languages] },
       runs: {},
     };
   // Score's part needs the probed duration; the Score workspace fills it in on first open.

@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import type { LanguageCode } from '../../../../shared/api/languages';
 import type { BatchScriptFile, Runs } from '../../../../shared/domain/dub';
+import { NEW_BATCH_SETTINGS } from '../../../../shared/domain/project/document';
 
 export interface SkippedFile {
   path: string;
@@ -66,10 +67,8 @@ export const EMPTY_DRAFT: DubBatchDraft = {
   videos: [],
   scripts: [],
   skipped: [],
-  languages: ['es', 'fr'],
-  ducking: true,
-  lipsync: false,
-  exportSrt: true,
+  ...NEW_BATCH_SETTINGS,
+  languages: [...NEW_BATCH_SETTINGS.languages],
   runs: {},
 };
 
