@@ -107,3 +107,42 @@ test('an edit made just before a reload is saved as the page goes', async ({ pag
   );
   expect(await projectTexts(host.projectDir)).toContain('Good morning, just in time.');
 });
+
+/**
+ * Create pressed while the picked video is still uploading (browser mode) used to be ignored:
+ * the dialog stayed open with no word why. It now waits for the upload and creates the project
+ * with that video, named after it.
+ */
+test('Create pressed during the video upload makes the project once the upload is done', async ({
+  page,
+  host,
+}) => {
+  const dir = await mkdtemp(join(tmpdir(), 'project-e2e-'));
+  const clip = makeClip(dir);
+  const app = new AppPage(page);
+  await app.open(host.url);
+  await app.goTo('Subtitles');
+
+  // Hold the upload until Create has been pressed.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/upload\?/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.getByTestId('project-new').click();
+  const dialog = page.getByTestId('project-new-dialog');
+  const chooser = page.waitForEvent('filechooser');
+  await dialog.getByTestId('project-new-video').click();
+  await (await chooser).setFiles(clip);
+  await expect(dialog.getByRole('status')).toHaveText('Uploading the video…');
+  await dialog.getByTestId('project-new-create').click();
+  await expect(dialog.getByRole('status')).toHaveText(
+    'Creating the project once the video is uploaded…',
+  );
+  release();
+
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('subs-video')).toHaveText(/interview\.mp4/);
+  await expect.poll(async () => readdir(host.projectDir)).toContain('interview.soundstage');
+});

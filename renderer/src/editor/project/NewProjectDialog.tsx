@@ -32,8 +32,18 @@ export function NewProjectDialog({
   const [kind, setKind] = useState<ProjectKind>(initialKind);
   const [video, setVideo] = useState<string | null>(null);
   const [name, setName] = useState('');
-  const [busy, setBusy] = useState<string | null>(null);
+  const [uploading, setUploading] = useState(false);
+  const [creating, setCreating] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  /** The video being uploaded (browser mode): Create waits for it rather than ignoring the click. */
+  const upload = useRef<Promise<string | null> | null>(null);
+  const busy = creating
+    ? uploading
+      ? 'Creating the project once the video is uploaded…'
+      : 'Creating the project…'
+    : uploading
+      ? 'Uploading the video…'
+      : null;
 
   useEffect(() => {
     const dialog = ref.current;
@@ -49,10 +59,12 @@ export function NewProjectDialog({
   }, [open, initialKind]);
 
   const chooseVideo = async () => {
-    setBusy('Uploading the video…');
+    setUploading(true);
     setError(null);
+    const picking = pickFiles('video', false).then(([path]) => path ?? null);
+    upload.current = picking.catch(() => null);
     try {
-      const [path] = await pickFiles('video', false);
+      const path = await picking;
       if (path) {
         setVideo(path);
         setName((current) => current || stem(path));
@@ -60,25 +72,34 @@ export function NewProjectDialog({
     } catch (cause) {
       setError(errorMessage(cause));
     } finally {
-      setBusy(null);
+      upload.current = null;
+      setUploading(false);
     }
   };
 
   const create = async () => {
-    const trimmed = name.trim();
-    if (!trimmed) {
+    if (!name.trim() && !upload.current) {
       setError('Give the project a name.');
       return;
     }
-    setBusy('Creating the project…');
+    setCreating(true);
     setError(null);
     try {
-      await createProject({ name: trimmed, kind, ...(video ? { video } : {}) });
+      // A video still uploading is part of what the user asked for: wait for it, and name the
+      // project after it when no name was typed.
+      const uploaded = upload.current ? await upload.current : null;
+      const chosen = uploaded ?? video;
+      const trimmed = name.trim() || (uploaded ? stem(uploaded) : '');
+      if (!trimmed) {
+        setError('Give the project a name.');
+        return;
+      }
+      await createProject({ name: trimmed, kind, ...(chosen ? { video: chosen } : {}) });
       onClose();
     } catch (cause) {
       setError(errorMessage(cause));
     } finally {
-      setBusy(null);
+      setCreating(false);
     }
   };
 
@@ -98,12 +119,16 @@ export function NewProjectDialog({
         className="stack"
         onSubmit={(event) => {
           event.preventDefault();
-          if (!busy) void create();
+          if (!creating) void create();
         }}
       >
         <h2 id="project-new-title">New project</h2>
         <div className="row">
-          <Button data-testid="project-new-video" onClick={() => void chooseVideo()}>
+          <Button
+            data-testid="project-new-video"
+            disabled={!!busy}
+            onClick={() => void chooseVideo()}
+          >
             {video ? `Video: ${fileName(video)}` : 'Choose video…'}
           </Button>
           {!video && <span className="small muted">optional: you can add it later</span>}
