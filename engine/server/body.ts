@@ -1,8 +1,9 @@
 import busboy from 'busboy';
-import { createWriteStream, type WriteStream } from 'node:fs';
+import type { WriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
 import { extname, join } from 'node:path';
+import { createBulkWriteStream } from '../../shared/node/storage/bulk-write-stream';
 import { RequestForm, type FormEntry } from './form';
 import { payloadTooLarge, reject, type Checked, type Rejection } from './rejection';
 
@@ -106,7 +107,7 @@ function parseWithBusboy(
     parser.on('file', (name, stream, info) => {
       const index = entries.length;
       const path = join(options.uploadDir, `part-${index}${safeExtension(info.filename)}`);
-      const out = createWriteStream(path, { mode: 0o600 });
+      const out = createBulkWriteStream(path, 0o600);
       outs.push(out);
       let size = 0;
       stream.on('data', (chunk: Buffer) => {

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
 import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { basename, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import { createBulkWriteStream } from '../../shared/node/storage/bulk-write-stream';
 
 /** Largest file the browser-mode picker accepts; the API's own caps are checked later in main. */
 const MAX_UPLOAD_BYTES = 2 * 1024 ** 3;
@@ -74,7 +74,7 @@ export async function receiveUpload(
     if (received > limit) request.destroy(new Error('File too large'));
   });
   try {
-    await pipeline(request, createWriteStream(target, { mode: 0o600 }));
+    await pipeline(request, createBulkWriteStream(target, 0o600));
     response
       .writeHead(200, { 'Content-Type': 'application/json' })
       .end(JSON.stringify({ path: target }));

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { createWriteStream, promises as fs } from 'node:fs';
+import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { createBulkWriteStream } from '../../../../shared/node/storage/bulk-write-stream';
 import { apiFail, apiOk, badResponseError, canceledError, type ApiResult } from './api-result';
 import { errorFromResponse, send, transportError, type FetchImpl } from './http';
 import { BodyTooLargeError, idleWatchdog, NETWORK_LIMITS } from './network-limits';
@@ -86,7 +87,7 @@ export async function downloadToFile(
     const source = Readable.fromWeb(
       response.body as import('node:stream/web').ReadableStream<Uint8Array>,
     );
-    await pipeline(source, counter, createWriteStream(temp), { signal: idle.signal });
+    await pipeline(source, counter, createBulkWriteStream(temp), { signal: idle.signal });
   } catch (error) {
     await fs.rm(temp, { force: true });
     if (options.signal?.aborted) return apiFail(canceledError());
