@@ -2,12 +2,15 @@ import { open, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ApiClient } from '../../electron/main/services/api-client/api-client';
 import type { JobRequest } from '../../shared/domain/jobs/job';
+import { processCpuSeconds } from '../../shared/node/toolchain';
 import { curlStream, curlUpload, formatRow, ratio, sampleRss, since } from './measure';
 
 export interface Target {
   url: string;
   key: string;
   workDir: string;
+  /** The engine's process, so a figure can print what receiving cost it (Linux only). */
+  enginePid?: number;
 }
 
 const STREAM_FIELDS = { prompt: 'Uplifting synth pop with bright drums, 118 BPM', duration: '60' };
@@ -97,6 +100,17 @@ export async function uploadThroughput(target: Target, megabytes = 300): Promise
     const appCpu: number[] = [];
     const curlRuns: number[] = [];
     const curlCpu: number[] = [];
+    // What receiving each client's upload cost the engine: equal figures mean the ratio above
+    // compares the clients, not how the server was scheduled (docs/decisions/108-*.md).
+    const engineCpu = { app: [] as number[], curl: [] as number[] };
+    const engineSeconds = () =>
+      target.enginePid === undefined ? null : processCpuSeconds(target.enginePid);
+    const countEngine = async (into: number[], run: () => Promise<void>) => {
+      const before = engineSeconds();
+      await run();
+      const after = engineSeconds();
+      if (before !== null && after !== null) into.push(after - before);
+    };
     let peakGrowth = 0;
     const runApp = async () => {
       global.gc?.();
@@ -125,10 +139,10 @@ export async function uploadThroughput(target: Target, megabytes = 300): Promise
     // would otherwise charge to whichever client went first.
     await client(target).submit(request);
     await curlUpload(`${target.url}/v1/video-analysis`, target.key, 'video', file);
-    await runApp();
-    await runCurl();
-    await runCurl();
-    await runApp();
+    await countEngine(engineCpu.app, runApp);
+    await countEngine(engineCpu.curl, runCurl);
+    await countEngine(engineCpu.curl, runCurl);
+    await countEngine(engineCpu.app, runApp);
     const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
     const appSeconds = mean(appRuns);
     const curlSeconds = mean(curlRuns);
@@ -154,6 +168,16 @@ export async function uploadThroughput(target: Target, megabytes = 300): Promise
         `${mean(curlCpu).toFixed(2)} s`,
         ratio(mean(curlCpu), mean(appCpu)),
       ),
+      ...(engineCpu.app.length === 2 && engineCpu.curl.length === 2
+        ? [
+            formatRow(
+              '  CPU of the engine receiving it',
+              `${mean(engineCpu.app).toFixed(2)} s`,
+              `${mean(engineCpu.curl).toFixed(2)} s`,
+              ratio(mean(engineCpu.curl), mean(engineCpu.app)),
+            ),
+          ]
+        : []),
       formatRow(
         '  peak RSS growth of the uploading process',
         `${peakGrowth.toFixed(1)} MB`,

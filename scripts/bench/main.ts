@@ -24,7 +24,7 @@ import { dubSideBySideDrift } from './dub-side-by-side';
 const workDir = await mkdtemp(join(tmpdir(), 'soundstage-bench-'));
 const key = 'sk_bench_key';
 const engine = await startEngineProcess(join(workDir, 'engine'), key);
-const target = { url: engine.url, key, workDir };
+const target = { url: engine.url, key, workDir, enginePid: engine.child.pid };
 console.log(
   `Soundstage benchmarks (engine ${engine.url}); machine: 2 shared cores, figures are ratios of one run\n`,
 );

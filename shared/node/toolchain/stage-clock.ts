@@ -92,7 +92,7 @@ export async function timeWall<T>(stage: Stage, step: () => Promise<T>): Promise
 }
 
 /** CPU seconds (user + system) a live or not yet reaped process has used; null once gone. */
-function processCpuSeconds(pid: number): number | null {
+export function processCpuSeconds(pid: number): number | null {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
