@@ -141,9 +141,7 @@ describe('WsBridge', () => {
     bridge.start();
     const dropped = await bridge.invoke('jobs:submit', {
       type: 'text_to_music',
-      delivery: 'stream',
-      fields: { prompt: 'x', duration: 5 },
-      files: {},
+      request: { prompt: 'x', duration: 5 },
       label: 'x',
     });
     expect(dropped.ok).toBe(false);

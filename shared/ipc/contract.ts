@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { jobRequestSchema, jobSchema } from '../domain/jobs/job';
+import { jobSchema } from '../domain/jobs/job';
+import { taskJobSchema } from '../domain/jobs/task-job';
 import { dubChannels, dubEvents } from './channels/dub';
 import { dubLinesChannels, dubLinesEvents } from './channels/dub-lines';
 import { editorChannels, editorEvents } from './channels/editor';
@@ -57,9 +58,15 @@ export const coreChannels = {
     response: json,
   },
   'jobs:list': { request: none, response: z.array(jobSchema) },
+  /** A task's request in its schema's shape; main builds the HTTP form from it once. */
   'jobs:submit': {
-    paths: { 'files{}': 'read' },
-    request: jobRequestSchema.strict(),
+    paths: {
+      'request.video': 'read',
+      'request.voice_file': 'read',
+      'request.music_file': 'read',
+      'request.subtitles{}.file': 'read',
+    },
+    request: taskJobSchema,
     response: jobSchema,
   },
   'jobs:cancel': { request: jobId, response: jobSchema },

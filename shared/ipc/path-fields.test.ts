@@ -15,6 +15,10 @@ const NOT_PATHS = new Set([
   'subtitles:write name',
   'media:export name',
   'files:saveAs suggestedName',
+  // An https URL the service fetches itself; the request schema refuses anything else.
+  'jobs:submit request.video_url',
+  // A language code, not a path.
+  'jobs:submit request.source_language',
 ]);
 /**
  * Subtrees that hold paths as data main does not act on in that call: a saved project's

@@ -227,36 +227,30 @@ describe('IPC handlers over the main services', () => {
   it('checks a job before any upload and refuses files outside the allowed folders', async () => {
     const tooShort = await ipc.dispatch('jobs:submit', {
       type: 'text_to_music',
-      delivery: 'stream',
-      fields: { prompt: 'x', duration: 2 },
-      files: {},
+      request: { prompt: 'x', duration: 2 },
       label: 'x',
     });
     expect(tooShort).toMatchObject({
       ok: false,
-      error: { code: 'invalid_request', field: 'duration' },
+      error: { code: 'invalid_request', field: 'request.duration' },
     });
     const stray = path.join(dirs.outside, 'stray.wav');
     await fs.copyFile(path.join(dirs.uploads, 'voice.wav'), stray);
     const outside = await ipc.dispatch('jobs:submit', {
       type: 'audio_ducking',
-      delivery: 'async',
-      fields: {},
-      files: { voice_file: stray, music_file: path.join(dirs.uploads, 'music.wav') },
+      request: { voice_file: stray, music_file: path.join(dirs.uploads, 'music.wav') },
       label: 'x',
     });
     expect(outside).toMatchObject({
       ok: false,
-      error: { code: 'path_not_allowed', field: 'voice_file' },
+      error: { code: 'path_not_allowed', field: 'request.voice_file' },
     });
   });
 
   it('runs an uploaded ducking job to a file in the project folder, then saves, reveals and opens it', async () => {
     const submitted = await ipc.dispatch('jobs:submit', {
       type: 'audio_ducking',
-      delivery: 'async',
-      fields: {},
-      files: {
+      request: {
         voice_file: path.join(dirs.uploads, 'voice.wav'),
         music_file: path.join(dirs.uploads, 'music.wav'),
       },
@@ -291,9 +285,7 @@ describe('IPC handlers over the main services', () => {
   it('pushes stream chunks as raw bytes for a streamed take', async () => {
     const submitted = await ipc.dispatch('jobs:submit', {
       type: 'text_to_music',
-      delivery: 'stream',
-      fields: { prompt: 'rain on glass', duration: 5 },
-      files: {},
+      request: { prompt: 'rain on glass', duration: 5 },
       label: 'Rain',
     });
     if (!submitted.ok) throw new Error(submitted.error.message);

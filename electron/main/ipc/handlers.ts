@@ -13,6 +13,7 @@ import { fail, ok, type Result } from '../../../shared/ipc/result';
 import type { ApiClient } from '../services/api-client/api-client';
 import type { MainServices } from '../services/main-services';
 import { checkBeforeUpload } from '../services/media/preflight';
+import { toJobRequest } from '../../../shared/domain/jobs/task-job';
 import { probeMedia, type ProbeMedia } from '../services/media/probe';
 import type { MenuCommand } from '../../../shared/ipc/channels/editor';
 import { apiErrorResult, problemsResult } from './api-errors';
@@ -154,18 +155,14 @@ export function createHandlers(deps: HandlerDeps): IpcHandlers {
       const ledger = services.jobs.storageProblem();
       return ok(ledger ? [{ store: 'jobs' as const, ...ledger }] : []);
     },
-    'jobs:submit': async (request, { client } = DEFAULT_CONTEXT) => {
-      const inputs: Record<string, string> = {};
-      for (const [part, filePath] of Object.entries(request.files)) {
-        const real = await files.allowRead(filePath);
-        if (!real) return outside(part);
-        inputs[part] = real;
-      }
-      const checked = { ...request, files: inputs };
-      const problems = await checkBeforeUpload(checked, await services.uploadLimits(), probe);
+    // The request passed its task's schema and its paths their rules on the way in (dispatch):
+    // what is left is the form, built once here, and what only the files can tell.
+    'jobs:submit': async (job, { client } = DEFAULT_CONTEXT) => {
+      const request = toJobRequest(job);
+      const problems = await checkBeforeUpload(job, request, await services.uploadLimits(), probe);
       if (problems.length > 0) return problemsResult(problems);
       const project = locks.heldBy(client);
-      return services.jobs.submit(checked, project ? { project } : {});
+      return services.jobs.submit(request, project ? { project } : {});
     },
     'jobs:cancel': ({ id }) => services.jobs.cancel(id),
     'jobs:retry': ({ id }) => services.jobs.retry(id),

@@ -10,4 +10,3 @@ export * from './account';
 export * from './tasks';
 export * from './registry';
 export * from './media-checks';
-export * from './from-form';

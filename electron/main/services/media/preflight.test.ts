@@ -3,8 +3,9 @@ import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { JobRequest } from '../../../../shared/domain/jobs/job';
-import { checkBeforeUpload } from './preflight';
+import type { TaskType } from '../../../../shared/api/task-types';
+import { taskJobSchema, toJobRequest } from '../../../../shared/domain/jobs/task-job';
+import { checkBeforeUpload, type UploadLimits } from './preflight';
 import { probeMedia } from './probe';
 import { toolPath } from '../../../../shared/node/toolchain';
 
@@ -67,20 +68,21 @@ afterAll(async () => {
   await fs.rm(dir, { recursive: true, force: true });
 });
 
-const req = (
-  type: JobRequest['type'],
-  fields: JobRequest['fields'],
-  files: Record<string, string> = {},
-  delivery: JobRequest['delivery'] = 'async',
-): JobRequest => ({
-  type,
-  delivery,
-  fields,
-  files,
-  label: 'test',
-});
-const paths = async (r: JobRequest, limits = {}) =>
-  (await checkBeforeUpload(r, limits)).map((p) => p.path);
+/** A job as `jobs:submit` receives it: through its schema, then the form built once. */
+const sent = (type: TaskType, request: Record<string, unknown>) => {
+  const job = taskJobSchema.parse({ type, request, label: 'test' });
+  return { job, form: toJobRequest(job) };
+};
+const problemsOf = async (
+  type: TaskType,
+  request: Record<string, unknown>,
+  limits: UploadLimits = {},
+) => {
+  const { job, form } = sent(type, request);
+  return checkBeforeUpload(job, form, limits);
+};
+const paths = async (type: TaskType, request: Record<string, unknown>, limits: UploadLimits = {}) =>
+  (await problemsOf(type, request, limits)).map((p) => p.path);
 
 describe('probeMedia', () => {
   it('reads duration, tracks, size and picture size with ffprobe', async () => {
@@ -103,153 +105,84 @@ describe('probeMedia', () => {
 
 describe('checkBeforeUpload', () => {
   it('passes valid requests', async () => {
+    expect(await paths('text_to_music', { prompt: 'calm piano', duration: 30 })).toEqual([]);
     expect(
-      await paths(req('text_to_music', { prompt: 'calm piano', duration: 30 }, {}, 'stream')),
+      await paths('video_to_sfx', {
+        video: media.clip,
+        segments: [{ start: 0, end: 2, prompt: 'door' }],
+        audio_format: 'wav',
+      }),
     ).toEqual([]);
     expect(
-      await paths(
-        req(
-          'video_to_sfx',
-          { segments: '[{"start":0,"end":2,"prompt":"door"}]', audio_format: 'wav' },
-          { video: media.clip },
-        ),
-      ),
+      await paths('audio_ducking', { voice_file: media.clip, music_file: media.tone }),
     ).toEqual([]);
     expect(
-      await paths(req('audio_ducking', {}, { voice_file: media.clip, music_file: media.tone })),
+      await paths('dubbing', {
+        video: media.clip,
+        languages: ['es'],
+        export_srt: true,
+        lipsync: false,
+        subtitles: { es: { file: media.script } },
+      }),
     ).toEqual([]);
-    expect(
-      await paths(
-        req(
-          'dubbing',
-          { languages: '["es"]', export_srt: true, lipsync: false },
-          { video: media.clip, 'subtitles[es]': media.script },
-        ),
-      ),
-    ).toEqual([]);
-  });
-
-  it('checks text-to-music prompt, duration and segments against the requested duration', async () => {
-    expect(await paths(req('text_to_music', { prompt: ' ', duration: 4 }))).toEqual([
-      'prompt',
-      'duration',
-    ]);
-    expect(await paths(req('text_to_music', { prompt: 'x'.repeat(1001), duration: 30.5 }))).toEqual(
-      ['prompt', 'duration'],
-    );
-    expect(
-      await paths(
-        req('text_to_music', {
-          prompt: 'p',
-          duration: 10,
-          segments: '[{"start":0,"end":12,"prompt":"a"}]',
-        }),
-      ),
-    ).toEqual(['segments.0.end']);
   });
 
   it('checks segments against the probed video duration', async () => {
-    const problems = await checkBeforeUpload(
-      req(
-        'video_to_sfx',
-        { segments: '[{"start":0,"end":1,"prompt":"a"},{"start":1,"end":5,"prompt":"b"}]' },
-        { video: media.clip },
-      ),
-    );
+    const problems = await problemsOf('video_to_sfx', {
+      video: media.clip,
+      segments: [
+        { start: 0, end: 1, prompt: 'a' },
+        { start: 1, end: 5, prompt: 'b' },
+      ],
+    });
     expect(problems.map((p) => p.path)).toEqual(['segments.1.end']);
-    expect(
-      await paths(req('video_to_sfx', { segments: 'not json' }, { video: media.clip })),
-    ).toEqual(['segments']);
   });
 
   it('checks duration caps, tracks, sizes and the music input', async () => {
-    expect(await paths(req('video_to_sfx', {}, { video: media.long }))).toEqual(['video']);
-    expect(await paths(req('video_to_music', {}, { video: media.long }))).toEqual([]);
-    expect(await paths(req('proofread', {}, { video: media.silentClip }))).toEqual(['video']);
-    expect(await paths(req('video_to_sfx', {}, { video: media.tone }))).toEqual(['video']);
+    expect(await paths('video_to_sfx', { video: media.long })).toEqual(['video']);
+    expect(await paths('video_to_music', { video: media.long })).toEqual([]);
+    expect(await paths('proofread', { video: media.silentClip })).toEqual(['video']);
+    expect(await paths('video_to_sfx', { video: media.tone })).toEqual(['video']);
+    expect(await paths('video_to_sfx', { video: media.clip }, { maxUploadMb: 0.001 })).toEqual([
+      'video',
+    ]);
+    // Named like audio, but it carries a picture: only the probe can tell.
+    const pictureAsAudio = path.join(dir, 'clip-with-picture.m4a');
+    await fs.copyFile(media.clip, pictureAsAudio);
     expect(
-      await paths(req('video_to_sfx', {}, { video: media.clip }), { maxUploadMb: 0.001 }),
-    ).toEqual(['video']);
-    expect(
-      await paths(req('audio_ducking', {}, { voice_file: media.clip, music_file: media.clip })),
+      await paths('audio_ducking', { voice_file: media.clip, music_file: pictureAsAudio }),
     ).toEqual(['music_file']);
-    expect(await paths(req('video_to_sfx', {}, { video: media.script }))).toEqual(['video']);
+    expect(await paths('video_to_sfx', { video: media.script })).toEqual(['video']);
   });
 
   it('holds video-to-video-sound to 180 s unless the service advertises its own cap', async () => {
-    expect(await paths(req('video_to_video_sound', {}, { video: media.long }))).toEqual(['video']);
+    expect(await paths('video_to_video_sound', { video: media.long })).toEqual(['video']);
     expect(
-      await paths(req('video_to_video_sound', {}, { video: media.long }), {
-        maxMediaSeconds: { video_to_video_sound: 480 },
-      }),
+      await paths(
+        'video_to_video_sound',
+        { video: media.long },
+        { maxMediaSeconds: { video_to_video_sound: 480 } },
+      ),
     ).toEqual([]);
-    const tight = await checkBeforeUpload(req('video_to_video_sound', {}, { video: media.clip }), {
-      maxMediaSeconds: { video_to_video_sound: 1 },
-    });
+    const tight = await problemsOf(
+      'video_to_video_sound',
+      { video: media.clip },
+      { maxMediaSeconds: { video_to_video_sound: 1 } },
+    );
     expect(tight).toEqual([
       { path: 'video', message: 'The file is 2 s long; this service takes at most 1 s.' },
     ]);
   });
 
-  it('checks sources, https-only services, languages and scripts', async () => {
-    expect(
-      await paths(
-        req('video_to_sfx', { video_url: 'https://x.example/v.mp4' }, { video: media.clip }),
-      ),
-    ).toEqual(['video']);
-    expect(await paths(req('video_analysis', {}))).toEqual(['video']);
-    expect(await paths(req('dubbing', { video_url: 'http://x.example/v.mp4' }))).toEqual([
-      'video_url',
-    ]);
-    expect(
-      await paths(req('dubbing', { video_url: 'https://x.example/v.mp4', languages: '[]' })),
-    ).toEqual(['languages']);
-    expect(
-      await paths(
-        req('dubbing', { video_url: 'https://x.example/v.mp4', languages: '["es","xx"]' }),
-      ),
-    ).toEqual(['languages']);
-    expect(
-      await paths(
-        req(
-          'dubbing',
-          { languages: '["es","fr"]' },
-          { video: media.clip, 'subtitles[es]': media.script },
-        ),
-      ),
-    ).toEqual(['subtitles']);
-    expect(
-      await paths(req('dubbing', { languages: '["es"]', export_srt: true }, { video: media.clip })),
-    ).toEqual(['export_srt']);
-    expect(
-      await paths(
-        req('dubbing', { languages: '["es"]' }, { video: media.clip, 'subtitles[es]': media.tone }),
-      ),
-    ).toEqual(['subtitles[es]']);
-    expect(
-      await paths(req('proofread', { video_url: 'https://x.example/v.mp4', languages: '[]' })),
-    ).toEqual([]);
-    expect(
-      await paths(req('video_analysis', { video_url: 'https://x.example/v.mp4', variants_num: 6 })),
-    ).toEqual(['variants_num']);
-  });
-
-  it('refuses async-only settings on a stream and streams of non-music services', async () => {
-    expect(
-      await paths(
-        req(
-          'video_to_music',
-          { ducking: true, output_format: 'wav' },
-          { video: media.clip },
-          'stream',
-        ),
-      ),
-    ).toEqual(['ducking', 'output_format']);
-    expect(await paths(req('text_to_sfx', { prompt: 'p', duration: 2 }, {}, 'stream'))).toEqual([
-      'delivery',
-    ]);
-    expect(
-      await paths(req('text_to_sfx', { prompt: 'p', duration: 2 }, { extra: media.tone })),
-    ).toEqual(['extra']);
+  it('checks each script file: present, not empty, at most 1 MiB', async () => {
+    const empty = path.join(dir, 'empty.es.srt');
+    await fs.writeFile(empty, '');
+    const dub = (file: string) =>
+      paths('dubbing', { video: media.clip, languages: ['es'], subtitles: { es: { file } } });
+    expect(await dub(empty)).toEqual(['subtitles[es]']);
+    expect(await dub(path.join(dir, 'missing.es.srt'))).toEqual(['subtitles[es]']);
+    const huge = path.join(dir, 'huge.es.srt');
+    await fs.writeFile(huge, Buffer.alloc(1024 * 1024 + 1, 0x41));
+    expect(await dub(huge)).toEqual(['subtitles[es]']);
   });
 });

@@ -7,8 +7,9 @@ import {
 } from '../../../../shared/api/limits';
 import { extensionOf, type RequestProblem } from '../../../../shared/api/requests/common';
 import { checkRequestMedia } from '../../../../shared/api/requests/media-checks';
+import type { Segment } from '../../../../shared/api/segments';
 import type { JobRequest } from '../../../../shared/domain/jobs/job';
-import { checkFields, checkSegmentsField } from './field-checks';
+import type { TaskJob } from '../../../../shared/domain/jobs/task-job';
 import { probeMedia, type ProbeMedia } from './probe';
 
 export interface UploadLimits {
@@ -18,20 +19,21 @@ export interface UploadLimits {
   maxMediaSeconds?: Partial<Record<string, number>>;
 }
 
-const MEDIA_PARTS = new Set(['video', 'voice_file', 'music_file']);
-
 /**
- * The checks the service makes before it charges (sizes against max_upload_size_mb, durations
- * against MAX_MEDIA_SECONDS, tracks, segments against the media, prompt lengths, languages,
- * scripts), run in main before any upload so a 413/422 never surprises the user. Answers
- * field-level problems; an empty list means "send it".
+ * The checks the service makes before it charges that need the files themselves (sizes against
+ * max_upload_size_mb, durations against MAX_MEDIA_SECONDS, tracks, segments against the video's
+ * length, scripts) of `request`, the form built from `job`, run in main before any upload so a 413/422 never surprises the user. The
+ * request's own rules (prompts, languages, delivery, the segment list) were checked by its
+ * schema before the form was built. Answers field-level problems; an empty list means "send it".
  */
 export async function checkBeforeUpload(
+  job: TaskJob,
   request: JobRequest,
   limits: UploadLimits = {},
   probe: ProbeMedia = probeMedia,
 ): Promise<RequestProblem[]> {
-  const problems = checkFields(request);
+  const problems: RequestProblem[] = [];
+  const segments = (job.request as { segments?: Segment[] }).segments;
   const maxUploadMb = limits.maxUploadMb ?? LIMITS.defaultMaxUploadMb;
 
   for (const [part, filePath] of Object.entries(request.files)) {
@@ -39,25 +41,17 @@ export async function checkBeforeUpload(
       await checkScriptFile(problems, part, filePath);
       continue;
     }
-    if (!MEDIA_PARTS.has(part)) {
-      problems.push({ path: part, message: `This service takes no file called "${part}".` });
-      continue;
-    }
     const probed = await probe(filePath);
-    // Segments describe the video: checked here, against its probed duration when there is one.
-    const segmentProblems: RequestProblem[] = [];
-    const segments =
-      part === 'video' ? checkSegmentsField(segmentProblems, request.fields) : undefined;
-    if (!probed.ok || !segments) problems.push(...segmentProblems);
     if (!probed.ok) {
       problems.push({ path: part, message: probed.error.message });
       continue;
     }
     const facts = probed.value;
     const maxSeconds = limits.maxMediaSeconds?.[request.type] ?? MAX_MEDIA_SECONDS[request.type];
+    // Segments describe the video: their last end is checked against its probed length.
     for (const problem of checkRequestMedia(
       request.type,
-      { segments },
+      part === 'video' && segments ? { segments } : {},
       facts,
       maxUploadMb,
       maxSeconds,

@@ -32,7 +32,8 @@ export function MusicForm() {
       addTake(job.id);
     },
   });
-  const serverField = submit.error?.field;
+  // A refused `jobs:submit` names the field inside its `request` (request.prompt).
+  const serverField = submit.error?.field?.replace(/^request\./, '');
   // Main's answer names a field; prompt and duration show it there, anything else below.
   const shownAtField = serverField === 'prompt' || serverField === 'duration';
   // No synthesiser on this machine: say so before the user tries (docs/engine-notes.md 7).

@@ -10,6 +10,10 @@ import {
   removeSegmentRow,
   type MusicForm,
 } from './music-form';
+import { wireFormOf } from '../../../../shared/domain/jobs/test-helpers';
+
+/** What main sends for the form: the HTTP form it renders from the typed request. */
+const sentFor = (draft: MusicForm) => wireFormOf(buildMusicRequest(draft));
 
 const form = (patch: Partial<MusicForm>): MusicForm => ({
   ...DEFAULT_MUSIC_FORM,
@@ -58,17 +62,17 @@ describe('checkMusicForm', () => {
 
 describe('buildMusicRequest', () => {
   it('sends stream requests without an output format', () => {
-    const request = buildMusicRequest(form({ outputFormat: 'wav' }));
+    const request = sentFor(form({ outputFormat: 'wav' }));
     expect(request).toEqual({
       type: 'text_to_music',
       delivery: 'stream',
-      fields: { prompt: 'warm lo-fi piano', duration: 30, mode: 'stream' },
+      fields: { prompt: 'warm lo-fi piano', duration: '30', mode: 'stream' },
       files: {},
       label: 'Music: warm lo-fi piano',
     });
   });
   it('sends async requests with format and segments as JSON text', () => {
-    const request = buildMusicRequest(
+    const request = sentFor(
       form({
         delivery: 'async',
         outputFormat: 'mp3',
@@ -91,9 +95,9 @@ describe('buildMusicRequest', () => {
     expect(charCount(buildMusicRequest(form({ prompt: 'y'.repeat(300) })).label)).toBe(55);
   });
   it('sends variants_num and stems with async delivery only (docs/api-notes.md 6.1)', () => {
-    const async = buildMusicRequest(form({ delivery: 'async', variants: 4, stems: true }));
-    expect(async.fields).toMatchObject({ variants_num: 4, stems: true, output_format: 'm4a' });
-    const stream = buildMusicRequest(form({ variants: 4, stems: true }));
+    const async = sentFor(form({ delivery: 'async', variants: 4, stems: true }));
+    expect(async.fields).toMatchObject({ variants_num: '4', stems: 'true', output_format: 'm4a' });
+    const stream = sentFor(form({ variants: 4, stems: true }));
     expect(stream.fields.variants_num).toBeUndefined();
     expect(stream.fields.stems).toBeUndefined();
     expect(DEFAULT_MUSIC_FORM).toMatchObject({ variants: 1, stems: false });

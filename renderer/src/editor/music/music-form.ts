@@ -2,7 +2,8 @@ import { LIMITS, MUSIC_OUTPUT_FORMATS } from '../../../../shared/api/limits';
 import { charCount } from '../../../../shared/api/requests/common';
 import { textToMusicRequestSchema } from '../../../../shared/api/requests/music';
 import { checkSegments, type Segment, type SegmentProblem } from '../../../../shared/api/segments';
-import type { JobRequest } from '../../../../shared/domain/jobs/job';
+import type { TaskRequestInput } from '../../../../shared/api/requests/registry';
+import { taskJob, type TaskJobInput } from '../../../../shared/domain/jobs/task-job';
 
 export type MusicDelivery = 'stream' | 'async';
 export type MusicOutputFormat = (typeof MUSIC_OUTPUT_FORMATS)[number];
@@ -66,20 +67,28 @@ function parseTime(text: string): number {
 }
 
 /**
- * Every rule the service applies to a text-to-music request, checked before anything is sent:
- * prompt and duration by the shared request schema, the rows by the shared segment rules (run
- * apart, so row problems show while the prompt is still being typed).
+ * The form's request without its segments. The service takes a non-m4a format, variants and
+ * stems only for async generations (docs/api-notes.md 6.1).
  */
-export function checkMusicForm(form: MusicForm): MusicFormCheck {
-  const check: MusicFormCheck = { segments: new Map(), ok: true };
-  const parsed = textToMusicRequestSchema.safeParse({
+function musicRequestInput(form: MusicForm): TaskRequestInput<'text_to_music'> {
+  return {
     prompt: form.prompt,
     duration: form.duration,
     mode: form.delivery,
     ...(form.delivery === 'async'
       ? { output_format: form.outputFormat, variants_num: form.variants, stems: form.stems }
       : {}),
-  });
+  };
+}
+
+/**
+ * Every rule the service applies to a text-to-music request, checked before anything is sent:
+ * prompt and duration by the shared request schema, the rows by the shared segment rules (run
+ * apart, so row problems show while the prompt is still being typed).
+ */
+export function checkMusicForm(form: MusicForm): MusicFormCheck {
+  const check: MusicFormCheck = { segments: new Map(), ok: true };
+  const parsed = textToMusicRequestSchema.safeParse(musicRequestInput(form));
   for (const issue of parsed.success ? [] : parsed.error.issues) {
     const field = issue.path[0];
     if (field === 'prompt') check.prompt ??= issue.message;
@@ -109,28 +118,23 @@ export function checkMusicForm(form: MusicForm): MusicFormCheck {
   return check;
 }
 
-/** The `jobs:submit` request for a checked form. */
-export function buildMusicRequest(form: MusicForm): JobRequest {
+/** The `jobs:submit` request for a checked form: main builds the HTTP form from it. */
+export function buildMusicRequest(form: MusicForm): TaskJobInput<'text_to_music'> {
   const prompt = form.prompt.trim();
-  const fields: JobRequest['fields'] = { prompt, duration: form.duration, mode: form.delivery };
-  if (form.useSegments) {
-    const segments = segmentsOf(form.segments).map((s) => ({ ...s, prompt: s.prompt.trim() }));
-    fields.segments = JSON.stringify(segments);
-  }
-  // The service takes a non-m4a format, variants and stems only for async generations (6.1).
-  if (form.delivery === 'async') {
-    fields.output_format = form.outputFormat;
-    fields.variants_num = form.variants;
-    fields.stems = form.stems;
-  }
   const short = charCount(prompt) > 48 ? `${[...prompt].slice(0, 47).join('')}…` : prompt;
-  return {
-    type: 'text_to_music',
-    delivery: form.delivery,
-    fields,
-    files: {},
-    label: `Music: ${short}`,
-  };
+  return taskJob(
+    'text_to_music',
+    {
+      ...musicRequestInput(form),
+      prompt,
+      ...(form.useSegments
+        ? {
+            segments: segmentsOf(form.segments).map((s) => ({ ...s, prompt: s.prompt.trim() })),
+          }
+        : {}),
+    },
+    `Music: ${short}`,
+  );
 }
 
 let rowCounter = 0;

@@ -9,6 +9,7 @@ import {
   taskLabel,
   type TaskValues,
 } from './task-input';
+import { wireFormOf } from '../../../../shared/domain/jobs/test-helpers';
 import { DUBBING_TASK, PROOFREAD_TASK } from './language-tasks';
 import { SCORE_TASKS } from './score-tasks';
 import type { TaskSpec } from './task-specs';
@@ -22,7 +23,7 @@ describe('task forms', () => {
     const values = withValues(s, { prompt: 'door slam', duration: '4' });
     const check = checkTask(s, values);
     expect(check.blocker).toBeUndefined();
-    const job = buildTaskJob(s, check.request!, taskLabel(s, values));
+    const job = wireFormOf(buildTaskJob(s, check.request!, taskLabel(s, values)));
     expect(job).toEqual({
       type: 'text_to_sfx',
       delivery: 'async',
@@ -51,7 +52,7 @@ describe('task forms', () => {
       withValues(s, { video: '/p/a.mp4', preserve_speech: true, output_format: 'wav' }),
     );
     expect(stream.blocker).toBeUndefined();
-    const streamJob = buildTaskJob(s, stream.request!, 'x');
+    const streamJob = wireFormOf(buildTaskJob(s, stream.request!, 'x'));
     expect(streamJob.delivery).toBe('stream');
     expect(streamJob.fields).toEqual({ mode: 'stream', prompt_influence: '0.5' });
     expect(streamJob.files).toEqual({ video: '/p/a.mp4' });
@@ -64,7 +65,7 @@ describe('task forms', () => {
         output_format: 'wav',
       }),
     );
-    expect(buildTaskJob(s, async.request!, 'x').fields).toMatchObject({
+    expect(wireFormOf(buildTaskJob(s, async.request!, 'x')).fields).toMatchObject({
       mode: 'async',
       output_format: 'wav',
       preserve_speech: 'true',
@@ -102,7 +103,9 @@ describe('task forms', () => {
     });
     const check = checkTask(DUBBING_TASK, values);
     expect(check.blocker).toBeUndefined();
-    const job = buildTaskJob(DUBBING_TASK, check.request!, taskLabel(DUBBING_TASK, values));
+    const job = wireFormOf(
+      buildTaskJob(DUBBING_TASK, check.request!, taskLabel(DUBBING_TASK, values)),
+    );
     expect(job.fields).toEqual({
       languages: '["es"]',
       ducking: 'false',
@@ -124,7 +127,9 @@ describe('task forms', () => {
 
   it('lets proofread ask for the transcript only and refuses http URLs', () => {
     const values = withValues(PROOFREAD_TASK, { video_url: 'https://cdn.test/talk.mp4' });
-    const job = buildTaskJob(PROOFREAD_TASK, checkTask(PROOFREAD_TASK, values).request!, 'p');
+    const job = wireFormOf(
+      buildTaskJob(PROOFREAD_TASK, checkTask(PROOFREAD_TASK, values).request!, 'p'),
+    );
     expect(job.fields).toEqual({ video_url: 'https://cdn.test/talk.mp4', languages: '[]' });
     const http = checkTask(
       PROOFREAD_TASK,

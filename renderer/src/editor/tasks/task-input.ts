@@ -1,13 +1,8 @@
 import type { BillingUnits } from '../../../../shared/api/billing-rates';
 import { checkRequestMedia, type MediaFacts } from '../../../../shared/api/requests/media-checks';
-import {
-  parseTaskRequest,
-  requestDelivery,
-  toFormFields,
-  type TaskRequest,
-} from '../../../../shared/api/requests/registry';
+import { parseTaskRequest, type TaskRequest } from '../../../../shared/api/requests/registry';
 import type { SegmentProblem } from '../../../../shared/api/segments';
-import type { JobRequest } from '../../../../shared/domain/jobs/job';
+import { taskJob, type TaskJobInput } from '../../../../shared/domain/jobs/task-job';
 import { baseName } from '../../lib/format';
 import { segmentsOf, type SegmentRow } from '../music/music-form';
 import type { FieldSpec, TaskSpec } from './task-specs';
@@ -192,19 +187,13 @@ export function taskLabel(spec: TaskSpec, values: TaskValues): string {
   return detail ? `${spec.title}: ${detail}` : spec.title;
 }
 
+/** The `jobs:submit` request for a checked form: main builds the HTTP form from it. */
 export function buildTaskJob(
   spec: TaskSpec,
   request: TaskRequest<TaskSpec['type']>,
   label: string,
-): JobRequest {
-  const parts = toFormFields(spec.type, request);
-  return {
-    type: spec.type,
-    delivery: requestDelivery(spec.type, request),
-    fields: parts.fields,
-    files: parts.files,
-    label: label.slice(0, 200),
-  };
+): TaskJobInput {
+  return taskJob(spec.type, request, label);
 }
 
 export function deliveryOf(spec: TaskSpec, values: TaskValues): Delivery {

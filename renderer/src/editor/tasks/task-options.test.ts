@@ -7,6 +7,7 @@ import {
   initialValues,
   type TaskValues,
 } from './task-input';
+import { wireFormOf } from '../../../../shared/domain/jobs/test-helpers';
 import { SCORE_TASKS } from './score-tasks';
 import { helpWithDefault, type TaskSpec } from './task-specs';
 
@@ -19,7 +20,7 @@ const fieldsOf = (type: string, patch: TaskValues) => {
   const s = spec(type);
   const check = checkTask(s, { ...initialValues(s), video: '/p/clip.mp4', ...patch });
   expect(check.blocker).toBeUndefined();
-  return buildTaskJob(s, check.request!, 'x').fields;
+  return wireFormOf(buildTaskJob(s, check.request!, 'x')).fields;
 };
 const problemAt = (type: string, patch: TaskValues, field: string) => {
   const s = spec(type);

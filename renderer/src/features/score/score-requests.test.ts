@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { scorePartSchema, type ScorePart } from '../../../../shared/domain/project/document';
-import { analysisJob, generateJob } from './score-requests';
+import { wireFormOf } from '../../../../shared/domain/jobs/test-helpers';
+import { analysisJob, generateJob, type Built } from './score-requests';
+
+/** What main sends for a built job: the form it renders from the typed request. */
+const sent = (built: Built) => (built.ok ? wireFormOf(built.job) : undefined);
 
 const part: ScorePart = scorePartSchema.parse({
   video: { path: '/p/clip.mp4', durationMs: 12_000, hasAudio: true },
@@ -17,7 +21,7 @@ const part: ScorePart = scorePartSchema.parse({
 describe('score requests', () => {
   it('analyses in mode both, billed on the video length and the variants', () => {
     const built = analysisJob(part, 2);
-    expect(built.ok && built.job).toMatchObject({
+    expect(sent(built)).toMatchObject({
       type: 'video_analysis',
       delivery: 'async',
       fields: { mode: 'both', variants_num: '2' },
@@ -28,9 +32,9 @@ describe('score requests', () => {
 
   it('streams music from the music lane in seconds, with the lane prompt', () => {
     const built = generateJob(part, 'music');
-    expect(built.ok && built.job.delivery).toBe('stream');
+    expect(sent(built)?.delivery).toBe('stream');
     expect(built.ok && built.job.type).toBe('video_to_music');
-    const fields = built.ok ? built.job.fields : {};
+    const fields = sent(built)?.fields ?? {};
     expect(fields.prompt).toBe('warm, 90 BPM');
     expect(JSON.parse(String(fields.segments))).toEqual([
       { start: 0, end: 6, prompt: 'soft pads' },
@@ -41,12 +45,12 @@ describe('score requests', () => {
   it('sends the SFX lane to video-to-sfx and both as video-to-sound', () => {
     const sfx = generateJob(part, 'sfx');
     expect(sfx.ok && sfx.job.type).toBe('video_to_sfx');
-    expect(sfx.ok && JSON.parse(String(sfx.job.fields.segments))).toEqual([
+    expect(JSON.parse(String(sent(sfx)?.fields.segments))).toEqual([
       { start: 0, end: 12, prompt: 'rain' },
     ]);
     const both = generateJob(part, 'both');
     expect(both.ok && both.job.type).toBe('video_to_sound');
-    expect(both.ok && both.job.fields.music_prompt).toBe('warm, 90 BPM');
+    expect(sent(both)?.fields.music_prompt).toBe('warm, 90 BPM');
   });
 
   it('refuses a lane that breaks the API rules, with the rule in words', () => {

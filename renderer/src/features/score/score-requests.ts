@@ -1,18 +1,14 @@
 import type { BillingUnits } from '../../../../shared/api/billing-rates';
-import {
-  parseTaskRequest,
-  requestDelivery,
-  toFormFields,
-} from '../../../../shared/api/requests/registry';
+import { parseTaskRequest } from '../../../../shared/api/requests/registry';
 import type { TaskType } from '../../../../shared/api/task-types';
-import type { JobRequest } from '../../../../shared/domain/jobs/job';
+import { taskJob, type TaskJobInput } from '../../../../shared/domain/jobs/task-job';
 import type { ScorePart, TimelineSegment } from '../../../../shared/domain/project/document';
 import { toApiSegments } from '../../../../shared/domain/timeline';
 
 export type GenerateKind = 'music' | 'sfx' | 'both';
 
 export type Built =
-  { ok: true; job: JobRequest; units: BillingUnits } | { ok: false; reason: string };
+  { ok: true; job: TaskJobInput; units: BillingUnits } | { ok: false; reason: string };
 
 function build<T extends TaskType>(
   type: T,
@@ -26,18 +22,7 @@ function build<T extends TaskType>(
     const first = parsed.error[0];
     return { ok: false, reason: first ? first.message : 'The request is not valid.' };
   }
-  const parts = toFormFields(type, parsed.value);
-  return {
-    ok: true,
-    job: {
-      type,
-      delivery: requestDelivery(type, parsed.value),
-      fields: parts.fields,
-      files: parts.files,
-      label: label.slice(0, 200),
-    },
-    units: { type, seconds, ...extra },
-  };
+  return { ok: true, job: taskJob(type, parsed.value, label), units: { type, seconds, ...extra } };
 }
 
 function videoName(path: string): string {

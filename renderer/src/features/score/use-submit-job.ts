@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import type { Job, JobRequest } from '../../../../shared/domain/jobs/job';
+import type { Job } from '../../../../shared/domain/jobs/job';
+import type { TaskJobInput } from '../../../../shared/domain/jobs/task-job';
 import type { ScoreJobKind } from '../../../../shared/domain/project/score-jobs';
 import { upsertJob } from '../../bridge/jobs-cache';
 import { queryKeyFor, useApiMutation } from '../../bridge/query';
@@ -21,9 +22,9 @@ export function useSubmitScoreJob(kind: ScoreJobKind, onStarted?: (job: Job) => 
     },
   });
   return {
-    submit: (request: JobRequest) => {
+    submit: (job: TaskJobInput) => {
       useLandingState.getState().clear(kind);
-      mutation.mutate(request);
+      mutation.mutate(job);
     },
     pending: mutation.isPending,
     error: mutation.error,
