@@ -22,9 +22,10 @@ export interface UploadLimits {
 /**
  * The checks the service makes before it charges that need the files themselves (sizes against
  * max_upload_size_mb, durations against MAX_MEDIA_SECONDS, tracks, segments against the video's
- * length, scripts) of `request`, the form built from `job`, run in main before any upload so a 413/422 never surprises the user. The
- * request's own rules (prompts, languages, delivery, the segment list) were checked by its
- * schema before the form was built. Answers field-level problems; an empty list means "send it".
+ * length, scripts), run on `request`, the form built from `job`, in main before any upload so a
+ * 413/422 never surprises the user. The request's own rules (prompts, languages, delivery, the
+ * segment list) were checked by its schema before the form was built. Answers field-level
+ * problems; an empty list means "send it".
  */
 export async function checkBeforeUpload(
   job: TaskJob,
