@@ -50,6 +50,38 @@ describe('adding read files to the script', () => {
   });
 });
 
+describe('reading the source again', () => {
+  it('keeps translations beside cues of the same timing and re-keys VTT cue settings', () => {
+    const first = addReadFiles(EMPTY_SUBTITLES, [
+      { path: '/p/clip.en.srt', read: read('en', ['Hi', 'Bye']) },
+      { path: '/p/clip.es.srt', read: read('es', ['Hola', 'Adiós']) },
+    ]);
+    const revised: SubtitleRead = {
+      ...read('en', ['Hi', 'Bye']),
+      format: 'vtt',
+      cues: [
+        { id: 'c1', startMs: 0, endMs: 900, text: 'Hi there' },
+        { id: 'c2', startMs: 900, endMs: 1500, text: 'New' },
+        { id: 'c3', startMs: 2000, endMs: 3000, text: 'Bye now' },
+      ],
+      vtt: { header: 'WEBVTT', blocks: [], cueSettings: { c2: 'align:start', c3: 'line:0' } },
+    };
+    const part = addReadFiles(first, [{ path: '/p/clip.en.vtt', read: revised }]);
+    const en = part.languages['en']!;
+    const es = part.languages['es']!;
+    const partner = (id: string) => es.find((cue) => cue.id === id)?.text;
+    expect(en.map((cue) => [cue.text, partner(cue.id)])).toEqual([
+      ['Hi there', 'Hola'],
+      ['New', undefined],
+      ['Bye now', 'Adiós'],
+    ]);
+    expect(part.vtt['en']!.cueSettings).toEqual({
+      [en[1]!.id]: 'align:start',
+      [en[2]!.id]: 'line:0',
+    });
+  });
+});
+
 describe('opening a proofread job', () => {
   const job = {
     id: 'j1',

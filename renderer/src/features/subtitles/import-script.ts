@@ -24,7 +24,8 @@ export function languageOf(read: SubtitleRead, taken: ReadonlySet<string>): stri
 /**
  * Adds read files to the script, in order. The first language becomes the source when the
  * script has none; later ones pair with it by timing (cues that translate each other share an
- * id) or show as unpaired rows. A language already present is replaced by the new read.
+ * id) or show as unpaired rows. A language already present is replaced by the new read; a new
+ * read of the source keeps each translation beside it only where its timing still matches.
  */
 export function addReadFiles(part: SubtitlesPart, files: readonly ReadFile[]): SubtitlesPart {
   let next = part;
@@ -32,10 +33,10 @@ export function addReadFiles(part: SubtitlesPart, files: readonly ReadFile[]): S
     const language =
       read.labelledLanguage ?? languageOf(read, new Set(Object.keys(next.languages)));
     const source = next.sourceLanguage ?? language;
-    const document =
-      source === language
-        ? { languages: { ...next.languages, [language]: read.cues } }
-        : addLanguage(next, language, read.cues, source);
+    // Replacing the source pairs it with the old source, so translations stay only where the
+    // timing still matches (shared/domain/subtitles/document.ts).
+    const document = addLanguage(next, language, read.cues, source);
+    const ids = new Map(read.cues.map((cue, i) => [cue.id, document.languages[language]![i]!.id]));
     const shown = next.shown.includes(language)
       ? next.shown
       : next.shown.length < 2
@@ -50,7 +51,15 @@ export function addReadFiles(part: SubtitlesPart, files: readonly ReadFile[]): S
         files: { ...next.files, [language]: path },
       },
       language,
-      read.vtt,
+      read.vtt && {
+        ...read.vtt,
+        cueSettings: Object.fromEntries(
+          Object.entries(read.vtt.cueSettings).map(([id, settings]) => [
+            ids.get(id) ?? id,
+            settings,
+          ]),
+        ),
+      },
     );
   }
   return next;
