@@ -1,7 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { makeToneClip } from '../fixtures/tone-clip';
 import { expect, test } from '../fixtures/host';
 import { AppPage } from '../pages/app-page';
 import { MusicPanel } from '../pages/music-panel';
+import { ScorePage } from '../pages/score-page';
 import { ShortcutsSheet } from '../pages/shortcuts-sheet';
 
 test('one key dispatcher: screen keys, typing stays typing, Ctrl+Enter generates, ? lists all', async ({
@@ -72,4 +77,40 @@ test('one key dispatcher: screen keys, typing stays typing, Ctrl+Enter generates
   await expect(sheet.dialog).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(sheet.dialog).toHaveCount(0);
+});
+
+test('a focused slider gives Ctrl+Z to the app; a focused button keeps Space and Enter', async ({
+  page,
+  host,
+}) => {
+  const app = new AppPage(page);
+  await app.open(host.url);
+  const score = new ScorePage(page);
+  const dir = await mkdtemp(join(tmpdir(), 'shortcuts-e2e-'));
+  await score.openVideo(makeToneClip(join(dir, 'tone.mp4'), { seconds: 6 }));
+
+  // Arrow keys move the slider (its own keys); Ctrl+Z then undoes the change, focus unmoved.
+  const gain = page.getByLabel('SFX gain, dB');
+  await gain.focus();
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowLeft');
+  await expect(gain).toHaveValue('-1');
+  await page.keyboard.press('Control+z');
+  await expect(gain).not.toHaveValue('-1');
+  await expect(gain).toBeFocused();
+  await page.keyboard.press('Control+z');
+  await expect(gain).toHaveValue('0');
+
+  // Space on a focused button presses it: the shortcuts button opens the sheet, and Space does
+  // not also start playback.
+  const sheet = new ShortcutsSheet(page);
+  const shortcuts = page.getByRole('button', { name: /all shortcuts/ });
+  await shortcuts.focus();
+  await page.keyboard.press('Space');
+  await expect(sheet.dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(sheet.dialog).toHaveCount(0);
+  expect(await page.locator('video').evaluate((video: HTMLVideoElement) => video.paused)).toBe(
+    true,
+  );
 });

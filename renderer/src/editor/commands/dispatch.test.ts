@@ -103,6 +103,55 @@ describe('commandForKey', () => {
   });
 });
 
+describe('focused controls keep their own keys', () => {
+  const slider: TargetLike = { tagName: 'INPUT', type: 'range', closest: () => null };
+  const select: TargetLike = { tagName: 'SELECT', closest: () => null };
+  const button: TargetLike = { tagName: 'BUTTON', closest: () => null };
+  const summary: TargetLike = { tagName: 'SUMMARY', closest: () => null };
+  const checkbox: TargetLike = { tagName: 'INPUT', type: 'checkbox', closest: () => null };
+  const link: TargetLike = { tagName: 'A', href: 'https://example.com/', closest: () => null };
+  // A custom widget (a timeline segment, the Dub grid) handles its own keys and marks them.
+  const widget: TargetLike = { tagName: 'DIV', closest: () => null };
+
+  function withScreenKeys() {
+    const { registry, cmd, setCanUndo } = setup();
+    registry
+      .getState()
+      .register('score', [
+        cmd({ id: 'play', label: 'Play', keys: ['Space'], scope: 'score' }),
+        cmd({ id: 'open', label: 'Open', keys: ['Enter'], scope: 'score' }),
+        cmd({ id: 'split', label: 'Split', keys: ['S'], scope: 'score' }),
+        cmd({ id: 'zoom', label: 'Zoom', keys: ['F9'], scope: 'score' }),
+      ]);
+    setCanUndo(true);
+    return (event: ReturnType<typeof key>, target: TargetLike) =>
+      commandForKey(registry.getState(), { ...event, target }, 'other')?.id ?? null;
+  }
+
+  it('a slider or select lets Ctrl+Z undo the edit it made, but keeps its bare keys', () => {
+    const run = withScreenKeys();
+    const undo = key('KeyZ', 'z', { ctrlKey: true });
+    for (const target of [slider, select]) {
+      expect(run(undo, target)).toBe('edit.undo');
+      expect(run(key('KeyS', 's'), target)).toBeNull();
+      expect(run(key('Space', ' '), target)).toBeNull();
+      expect(run(key('F9', 'F9'), target)).toBe('zoom');
+    }
+    expect(run(undo, textarea)).toBeNull();
+  });
+
+  it('Space and Enter press the focused button, box, link or disclosure; others still act', () => {
+    const run = withScreenKeys();
+    for (const target of [button, summary, checkbox, link]) {
+      expect(run(key('Space', ' '), target)).toBeNull();
+      expect(run(key('Enter', 'Enter'), target)).toBeNull();
+      expect(run(key('KeyS', 's'), target)).toBe('split');
+    }
+    expect(run(key('Space', ' '), widget)).toBe('play');
+    expect(run(key('Enter', 'Enter'), body)).toBe('open');
+  });
+});
+
 describe('commandForMenu', () => {
   it('runs menu commands, but not a text-field chord while typing', () => {
     const { registry, setCanUndo } = setup();
@@ -110,6 +159,9 @@ describe('commandForMenu', () => {
     expect(commandForMenu(registry.getState(), 'edit.undo', body)?.id).toBe('edit.undo');
     expect(commandForMenu(registry.getState(), 'edit.undo', textarea)).toBeNull();
     expect(commandForMenu(registry.getState(), 'go.jobs', textarea)?.id).toBe('go.jobs');
+    // A slider has no undo of its own: the menu's Undo is the app's.
+    const slider = { tagName: 'INPUT', type: 'range' };
+    expect(commandForMenu(registry.getState(), 'edit.undo', slider)?.id).toBe('edit.undo');
     expect(commandForMenu(registry.getState(), 'nope', body)).toBeNull();
   });
 

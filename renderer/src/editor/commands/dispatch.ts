@@ -13,6 +13,8 @@ export interface TargetLike {
   tagName?: string;
   type?: string;
   isContentEditable?: boolean;
+  /** A link's target: an anchor without one is not focusable or pressable. */
+  href?: string;
   closest?(selector: string): unknown;
 }
 
@@ -28,14 +30,46 @@ const NON_TEXT_INPUTS = new Set([
   'image',
 ]);
 
+/**
+ * How a focused element takes keys:
+ * - `text`: typing; only chords a text field does not use reach commands (actsInText);
+ * - `value`: a select or slider: its bare keys (arrows, Home/End, letters) change the value,
+ *   but it has no undo of its own, so modified chords (Ctrl+Z) are the app's;
+ * - `control`: a native button, box, link or disclosure: Space and Enter press it;
+ * - `other`: everything else; every binding applies. Custom widgets (a timeline segment with
+ *   role=button) handle the keys they use themselves and mark them handled (preventDefault), so
+ *   Space still plays while a segment has focus, as NLE users expect.
+ */
+export type TargetKind = 'text' | 'value' | 'control' | 'other';
+
+export function targetKind(target: TargetLike | null | undefined): TargetKind {
+  if (!target) return 'other';
+  if (target.isContentEditable) return 'text';
+  const tag = (target.tagName ?? '').toUpperCase();
+  if (tag === 'TEXTAREA') return 'text';
+  if (tag === 'SELECT') return 'value';
+  if (tag === 'INPUT') {
+    const type = (target.type ?? 'text').toLowerCase();
+    if (type === 'range') return 'value';
+    return NON_TEXT_INPUTS.has(type) ? 'control' : 'text';
+  }
+  return tag === 'BUTTON' || tag === 'SUMMARY' || (tag === 'A' && target.href)
+    ? 'control'
+    : 'other';
+}
+
 /** Whether focus is somewhere keys type or change a value: text fields, selects, sliders. */
 export function isEditableTarget(target: TargetLike | null | undefined): boolean {
-  if (!target) return false;
-  if (target.isContentEditable) return true;
-  const tag = (target.tagName ?? '').toUpperCase();
-  if (tag === 'TEXTAREA' || tag === 'SELECT') return true;
-  return tag === 'INPUT' && !NON_TEXT_INPUTS.has((target.type ?? 'text').toLowerCase());
+  const kind = targetKind(target);
+  return kind === 'text' || kind === 'value';
 }
+
+/** Whether a key press carries Ctrl, Cmd or Alt, which no select or slider uses. */
+const isChord = (event: KeyEventLike) => event.ctrlKey || event.metaKey || event.altKey;
+
+/** Space or Enter alone: what a focused button, box or link answers to. */
+const isActivation = (event: KeyEventLike) =>
+  (event.key === ' ' || event.key === 'Enter') && !isChord(event) && !event.shiftKey;
 
 /** Whether the target is inside a modal dialog, which handles its own keys. */
 export function isInModal(target: TargetLike | null | undefined): boolean {
@@ -60,8 +94,11 @@ export function commandForKey(
   platform: Platform,
 ): RunnableCommand | null {
   if (event.defaultPrevented || event.isComposing || isInModal(event.target)) return null;
+  const kind = targetKind(event.target);
+  // A keyboard user presses the focused control with Space or Enter; a binding must not take it.
+  if (kind === 'control' && isActivation(event)) return null;
   const matches = findCommands(allCommands(state.registrations), event, {
-    inText: isEditableTarget(event.target),
+    inText: kind === 'text' || (kind === 'value' && !isChord(event)),
     scopes: activeScopes(state.registrations),
     platform,
   });
@@ -101,10 +138,21 @@ export function commandForMenu(
     (candidate) => candidate.id === id && scopes.includes(candidate.scope),
   );
   if (!command || !isEnabled(command)) return null;
-  if (isEditableTarget(focused) && !command.allowInText && command.keys.some(keptByText)) {
-    return null;
-  }
+  const kind = targetKind(focused);
+  const kept = kind === 'text' ? keptByText : kind === 'value' ? keptByValue : null;
+  if (kept && !command.allowInText && command.keys.some(kept)) return null;
   return command;
+}
+
+/** A chord a select or slider keeps for itself: one with no Ctrl, Cmd or Alt, but F-keys. */
+function keptByValue(keys: string): boolean {
+  const parsed = parseChord(keys);
+  return (
+    parsed.ok &&
+    !parsed.chord.primary &&
+    !parsed.chord.alt &&
+    !(parsed.chord.code !== null && /^F\d+$/.test(parsed.chord.code))
+  );
 }
 
 /** A chord that a text field keeps for itself (typing, text undo, caret moves). */
