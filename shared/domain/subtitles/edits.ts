@@ -31,22 +31,28 @@ export function setCueTiming(
   return copy;
 }
 
+/** The shortest gap a new cue is made in: less would only be a blink, not a cue to type into. */
+export const MIN_INSERT_MS = 100;
+
 /**
  * A new empty cue after `afterId` (at the start when absent): it starts `gapMs` after that cue
- * and lasts `lengthMs`, shortened to end before the next cue when there is room.
+ * and lasts `lengthMs`, shortened to end `gapMs` before the next cue. Null when the gap to the
+ * next cue is under MIN_INSERT_MS: a cue there would overlap its neighbour, which QC flags as
+ * an error and the dubbing service refuses.
  */
 export function insertCueAfter(
   cues: readonly Cue[],
   afterId: string | undefined,
   taken: ReadonlySet<string>,
   { gapMs = 83, lengthMs = 2000 }: { gapMs?: number; lengthMs?: number } = {},
-): { cues: Cue[]; id: string } {
+): { cues: Cue[]; id: string } | null {
   const index = afterId === undefined ? -1 : cues.findIndex((cue) => cue.id === afterId);
   const before = cues[index];
   const after = cues[index + 1];
   const startMs = before ? before.endMs + gapMs : 0;
   const room = after ? after.startMs - gapMs - startMs : Infinity;
-  const endMs = startMs + (room >= 500 ? Math.min(lengthMs, room) : lengthMs);
+  if (room < MIN_INSERT_MS) return null;
+  const endMs = startMs + Math.min(lengthMs, room);
   const id = newCueId(before?.id ?? 'c0', taken);
   const copy = cues.slice();
   copy.splice(index + 1, 0, { id, startMs, endMs, text: '' });

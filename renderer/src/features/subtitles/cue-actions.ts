@@ -1,5 +1,9 @@
-import type { Cue } from '../../../../shared/domain/subtitles/cue';
-import { insertCueAfter, setCueTiming } from '../../../../shared/domain/subtitles/edits';
+import { cueNumber, type Cue } from '../../../../shared/domain/subtitles/cue';
+import {
+  insertCueAfter,
+  MIN_INSERT_MS,
+  setCueTiming,
+} from '../../../../shared/domain/subtitles/edits';
 import { limitsFor, profileById } from '../../../../shared/domain/subtitles/profiles';
 import * as player from '../../editor/media/player';
 import { useTransport } from '../../editor/media/transport-store';
@@ -66,7 +70,16 @@ export function insertCue(): void {
   const after = currentId() ?? undefined;
   const taken = new Set(Object.values(part.languages).flatMap((cues) => cues.map((c) => c.id)));
   const gapMs = limitsFor(profileById(part.profile), source).minGapMs;
-  const { cues, id } = insertCueAfter(part.languages[source] ?? [], after, taken, { gapMs });
+  const inserted = insertCueAfter(part.languages[source] ?? [], after, taken, { gapMs });
+  if (!inserted) {
+    const number = cueNumber(part.languages[source] ?? [], after ?? '');
+    const where = number > 0 ? `after cue ${number}` : 'before the first cue';
+    useSubsView.getState().set({
+      notice: `No room for a new cue ${where}: the next one starts too soon. Make a gap of at least ${MIN_INSERT_MS} ms first.`,
+    });
+    return;
+  }
+  const { cues, id } = inserted;
   const made = cues.find((cue) => cue.id === id)!;
   editSubs('Insert cue', (current) => {
     const languages: Record<string, Cue[]> = {};

@@ -16,11 +16,25 @@ describe('editor edits', () => {
   });
 
   it('inserts an empty cue with a fresh id in the gap and deletes by id', () => {
-    const { cues: next, id } = insertCueAfter(script, 'c2', new Set(['c1', 'c2', 'c3']));
+    const { cues: next, id } = insertCueAfter(script, 'c2', new Set(['c1', 'c2', 'c3']))!;
     expect(id).toBe('c2.1');
     expect(next[2]).toEqual({ id, startMs: 3083, endMs: 4917, text: '' });
     expect(deleteCue(next, id)).toEqual(script);
     expect(deleteCue(script, 'nope')).toBe(script);
+  });
+
+  it('fits a new cue into a short gap, and makes none where it would overlap the next', () => {
+    const tight = cues([0, 1000, 'A'], [1500, 2000, 'B'], [2200, 3000, 'C']);
+    const taken = new Set(['c1', 'c2', 'c3']);
+    expect(insertCueAfter(tight, 'c1', taken)!.cues[1]).toMatchObject({
+      startMs: 1083,
+      endMs: 1417,
+    });
+    expect(insertCueAfter(tight, 'c2', taken)).toBeNull();
+    expect(insertCueAfter(tight, 'c3', taken)!.cues[3]).toMatchObject({
+      startMs: 3083,
+      endMs: 5083,
+    });
   });
 
   it('snaps a dragged edge to a shot change and holds the gap to the neighbour', () => {
