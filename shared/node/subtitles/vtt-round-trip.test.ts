@@ -47,4 +47,17 @@ describe('a WebVTT file through the project document', () => {
     expect(vttExtrasFor(withVttExtras(part, 'en', null), 'en')).toBeNull();
     expect(withVttExtras(EMPTY_SUBTITLES, 'en', null)).toBe(EMPTY_SUBTITLES);
   });
+
+  it('writes a decoded & back as &amp; in WebVTT, and as & in SRT', () => {
+    const source = 'WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nSalt &amp; pepper &lt;3 <b>now</b>\n';
+    const read = readFixture(new TextEncoder().encode(source));
+    expect(read.cues[0]?.text).toBe('Salt & pepper &lt;3 <b>now</b>');
+    const vtt = formatSubtitles(read.cues, 'vtt', read.vtt);
+    if (!vtt.ok) throw new Error(vtt.message);
+    expect(vtt.text).toContain('Salt &amp; pepper &lt;3 <b>now</b>');
+    expect(readFixture(new TextEncoder().encode(vtt.text)).cues[0]?.text).toBe(read.cues[0]?.text);
+    const srt = formatSubtitles(read.cues, 'srt');
+    if (!srt.ok) throw new Error(srt.message);
+    expect(srt.text).toContain('Salt & pepper');
+  });
 });

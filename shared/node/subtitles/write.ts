@@ -22,6 +22,12 @@ function safeText(text: string): string {
 }
 
 /**
+ * WebVTT cue text may not hold a bare `&` (the reader decoded `&amp;` to one). `&lt;` and `&gt;`
+ * are left as they are: the reader keeps those encoded so a literal `<` stays apart from a tag.
+ */
+const escapeVttText = (text: string) => text.replace(/&(?!(?:lt|gt);)/g, '&amp;');
+
+/**
  * Cues -> SRT or WebVTT text through `subtitle`'s stringifySync. VTT keeps its header, its
  * STYLE/REGION/NOTE blocks (after the header) and each cue's settings. Cues are numbered 1..n
  * in list order. Refuses negative times and times from 24 h on, naming the cue.
@@ -55,7 +61,7 @@ export function formatSubtitles(
       data: {
         start: cue.startMs,
         end: cue.endMs,
-        text: safeText(cue.text),
+        text: format === 'vtt' ? escapeVttText(safeText(cue.text)) : safeText(cue.text),
         ...(settings ? { settings } : {}),
       },
     });
