@@ -1,4 +1,4 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import iconv from 'iconv-lite';
@@ -119,4 +119,42 @@ test('legacy encodings import right, the chooser asks when unsure, the cue shows
   // Another language on the picture.
   await page.getByTestId('subs-overlay-language').selectOption('ja');
   await expect(overlay).toContainText('明日');
+});
+
+test('a clip dropped with its subtitles becomes the picture; other files are named, not read', async ({
+  page,
+  host,
+}) => {
+  const dir = await mkdtemp(join(tmpdir(), 'subs-drop-e2e-'));
+  const clip = makeClip(dir);
+  const app = new AppPage(page);
+  await app.open(host.url);
+  await app.goTo('Subtitles');
+
+  // What a file manager's drag carries: File objects, sent as one drop on the import strip.
+  const files = [
+    { name: 'clip.mp4', type: 'video/mp4', base64: (await readFile(clip)).toString('base64') },
+    {
+      name: 'clip.en.srt',
+      type: '',
+      base64: Buffer.from(srt(['Hello there', 'Bye'])).toString('base64'),
+    },
+    { name: 'notes.txt', type: 'text/plain', base64: Buffer.from('todo').toString('base64') },
+  ];
+  const dataTransfer = await page.evaluateHandle((list) => {
+    const transfer = new DataTransfer();
+    for (const file of list) {
+      const bytes = Uint8Array.from(atob(file.base64), (c) => c.charCodeAt(0));
+      transfer.items.add(new File([bytes], file.name, { type: file.type }));
+    }
+    return transfer;
+  }, files);
+  await page.locator('.subs-import').dispatchEvent('drop', { dataTransfer });
+
+  await expect(page.locator('[data-testid="cue-text"][data-lang="en"]').first()).toHaveValue(
+    'Hello there',
+  );
+  await expect(page.getByTestId('subs-video')).toHaveText('Video: clip.mp4');
+  await expect(page.locator('.subs-import__info')).toContainText('Not read: notes.txt');
+  await expect(page.getByTestId('subs-error')).toHaveCount(0);
 });

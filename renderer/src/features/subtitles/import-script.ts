@@ -5,6 +5,7 @@ import {
 import { addLanguage } from '../../../../shared/domain/subtitles/document';
 import type { SubtitleRead } from '../../../../shared/domain/subtitles/file';
 import { ENCODING_NAMES } from '../../../../shared/domain/subtitles/file';
+import { SUBTITLE_EXTENSIONS, VIDEO_EXTENSIONS } from '../../../../shared/api/limits';
 
 /** What a file read adds to the script: its language and the notes shown to the user. */
 export interface ReadFile {
@@ -72,4 +73,25 @@ export function importNotes(read: SubtitleRead): string[] {
     ...read.repairs.map((repair) => repair.message),
     ...read.warnings.map((warning) => warning.message),
   ];
+}
+
+/** Dropped files sorted by what the workspace does with them, by their names' extensions. */
+export interface SortedDrop<F extends { name: string }> {
+  subtitles: F[];
+  /** The first video dropped becomes the script's picture; a second one is not used. */
+  video: F | undefined;
+  /** Neither: named back to the user, never read as subtitles. */
+  others: F[];
+}
+
+export function sortDrop<F extends { name: string }>(files: readonly F[]): SortedDrop<F> {
+  const sorted: SortedDrop<F> = { subtitles: [], video: undefined, others: [] };
+  const is = (list: readonly string[], name: string) =>
+    list.includes(name.slice(name.lastIndexOf('.')).toLowerCase());
+  for (const file of files) {
+    if (is(SUBTITLE_EXTENSIONS, file.name)) sorted.subtitles.push(file);
+    else if (is(VIDEO_EXTENSIONS, file.name) && !sorted.video) sorted.video = file;
+    else sorted.others.push(file);
+  }
+  return sorted;
 }

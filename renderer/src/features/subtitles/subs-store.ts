@@ -78,6 +78,8 @@ export interface LastImport {
   encoding: SubtitleEncoding;
   /** Repairs and warnings the reader reported, as sentences. */
   notes: string[];
+  /** Dropped files that were not subtitles or the video, named so the user knows. */
+  skipped?: string;
 }
 
 export interface ImportFailure {

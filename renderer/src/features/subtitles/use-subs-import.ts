@@ -5,7 +5,7 @@ import { pathsOfDroppedFiles, pickFiles } from '../../bridge/files';
 import type { SubtitleEncoding, SubtitleRead } from '../../../../shared/domain/subtitles/file';
 import type { Result } from '../../../../shared/ipc/result';
 import { useEncodingChoice } from './encoding-choice';
-import { addReadFiles, fileName, importNotes, type ReadFile } from './import-script';
+import { addReadFiles, fileName, importNotes, sortDrop, type ReadFile } from './import-script';
 import { proofreadOpening } from './job-opening';
 import { editSubs, subsDocument, useSubsView } from './subs-store';
 
@@ -41,6 +41,7 @@ async function readAll(
     const result = await answers[index]!;
     if (!result.ok) {
       view.set({
+        lastImport: null,
         failure: {
           name: fileName(path),
           message: result.error.message,
@@ -145,9 +146,26 @@ export function useSubsImport() {
       useSubsView.getState().set({ failure: { name: '', message: (error as Error).message } });
     }
   }, []);
+  // A clip and its subtitles are often dropped together: the video becomes the picture, the
+  // scripts are read, and anything else is named as not read (it never reaches the reader).
   const drop = useCallback(async (files: readonly File[]) => {
+    const { subtitles, video, others } = sortDrop(files);
     try {
-      await importSubtitlePaths(await pathsOfDroppedFiles(files));
+      if (video) {
+        const [path] = await pathsOfDroppedFiles([video]);
+        if (path) editSubs('Choose video', (part) => ({ ...part, video: { path } }));
+      }
+      if (subtitles.length > 0) await importSubtitlePaths(await pathsOfDroppedFiles(subtitles));
+      if (others.length > 0) {
+        const view = useSubsView.getState();
+        const names = others.map((file) => file.name).join(', ');
+        const note = `Not read: ${names} (only .srt and .vtt files, and one video, are taken).`;
+        if (view.failure) return;
+        if (view.lastImport && subtitles.length > 0)
+          view.set({ lastImport: { ...view.lastImport, skipped: note } });
+        else
+          view.set({ failure: { name: names, message: 'This is not a subtitle or video file.' } });
+      }
     } catch (error) {
       useSubsView.getState().set({ failure: { name: '', message: (error as Error).message } });
     }
