@@ -146,3 +146,38 @@ test('Create pressed during the video upload makes the project once the upload i
   await expect(page.getByTestId('subs-video')).toHaveText(/interview\.mp4/);
   await expect.poll(async () => readdir(host.projectDir)).toContain('interview.soundstage');
 });
+
+/**
+ * Subtitles with no project open: the first import starts one named after the file (as Score
+ * does for a video), so an edit autosaves and a reload brings it back.
+ */
+test('an import with no project open starts one, so edits survive a reload', async ({
+  page,
+  host,
+}) => {
+  const dir = await mkdtemp(join(tmpdir(), 'project-e2e-'));
+  const srt = join(dir, 'lecture.en.srt');
+  await writeFile(srt, SRT);
+  const app = new AppPage(page);
+  await app.open(host.url);
+  await app.goTo('Subtitles');
+  await expect(page.getByTestId('subs-save-state')).toContainText('No project yet');
+
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByTestId('subs-import').click();
+  await (await chooser).setFiles(srt);
+  const cell = page.locator('[data-testid="cue-text"][data-lang="en"]').first();
+  await expect(cell).toHaveValue('Good morning.');
+  await cell.fill('Good morning, class.');
+  await expect(page.getByTestId('subs-save-state')).toHaveText('Autosaved', { timeout: 15_000 });
+  expect((await readdir(host.projectDir)).filter((name) => name.endsWith('.soundstage'))).toEqual([
+    'lecture.soundstage',
+  ]);
+
+  await page.reload();
+  await page.getByTestId('engine-status').waitFor();
+  await app.goTo('Subtitles');
+  await expect(page.locator('[data-testid="cue-text"][data-lang="en"]').first()).toHaveValue(
+    'Good morning, class.',
+  );
+});

@@ -5,7 +5,7 @@ import { ImportBar } from './ImportBar';
 import { useSubsAutosave } from './use-subs-autosave';
 
 const SAVE_TEXT = {
-  none: 'Not saved to a project: start one with New project to autosave',
+  none: 'No project yet: the first file you bring in starts one that autosaves',
   pending: 'Unsaved changes…',
   saved: 'Autosaved',
   error: 'Autosave failed',

@@ -6,6 +6,7 @@ import type { SubtitleEncoding, SubtitleRead } from '../../../../shared/domain/s
 import type { Result } from '../../../../shared/ipc/result';
 import { useEncodingChoice } from './encoding-choice';
 import { addReadFiles, fileName, importNotes, sortDrop, type ReadFile } from './import-script';
+import { ensureSubtitlesProject } from './ensure-project';
 import { proofreadOpening } from './job-opening';
 import { editSubs, subsDocument, useSubsView } from './subs-store';
 
@@ -81,6 +82,7 @@ export async function importSubtitlePaths(
   try {
     const files = await readAll(paths, done, label);
     if (!files) return;
+    await ensureSubtitlesProject(files[0]!.path);
     editSubs(label, (part) => addReadFiles(part, files));
     const last = files[files.length - 1]!;
     view.set({
@@ -138,6 +140,12 @@ export async function openProofreadJob(job: Job): Promise<void> {
   editSubs('Service warnings', (part) => ({ ...part, serviceWarnings: opening.warnings(part) }));
 }
 
+/** The script's picture; like an import, it starts a project when none is open. */
+async function chooseVideo(path: string): Promise<void> {
+  await ensureSubtitlesProject(path);
+  editSubs('Choose video', (part) => ({ ...part, video: { path } }));
+}
+
 export function useSubsImport() {
   const pick = useCallback(async () => {
     try {
@@ -153,7 +161,7 @@ export function useSubsImport() {
     try {
       if (video) {
         const [path] = await pathsOfDroppedFiles([video]);
-        if (path) editSubs('Choose video', (part) => ({ ...part, video: { path } }));
+        if (path) await chooseVideo(path);
       }
       if (subtitles.length > 0) await importSubtitlePaths(await pathsOfDroppedFiles(subtitles));
       if (others.length > 0) {
@@ -172,7 +180,7 @@ export function useSubsImport() {
   }, []);
   const pickVideo = useCallback(async () => {
     const [path] = await pickFiles('video', false);
-    if (path) editSubs('Choose video', (part) => ({ ...part, video: { path } }));
+    if (path) await chooseVideo(path);
   }, []);
   return { pick, drop, pickVideo };
 }
