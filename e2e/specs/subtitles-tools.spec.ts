@@ -102,3 +102,51 @@ test('spell check, find/replace one by one, add a language', async ({ page, host
     serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
   ).toEqual([]);
 });
+
+/** Subtitle Edit's keys for searching and inserting work from anywhere on the screen. */
+test('F3 steps the search from anywhere, Ctrl+H goes to Replace, Alt+Insert, Ctrl+F8', async ({
+  page,
+  host,
+}) => {
+  const dir = await mkdtemp(join(tmpdir(), 'subs-keys-e2e-'));
+  const file = join(dir, 'clip.en.srt');
+  await writeFile(file, SRT);
+  const app = new AppPage(page);
+  await app.open(host.url);
+  await app.goTo('Subtitles');
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByTestId('subs-import').click();
+  await (await chooser).setFiles([file]);
+  const rows = page.getByTestId('cue-row');
+  await expect(rows).toHaveCount(3);
+  const firstId = (await rows.first().getAttribute('data-cue-id'))!;
+  const thirdId = (await rows.nth(2).getAttribute('data-cue-id'))!;
+
+  await page.keyboard.press('Control+f');
+  await expect(page.getByTestId('subs-find')).toBeFocused();
+  await page.keyboard.type('cat');
+  await page.getByTestId('subs-find-whole-word').check();
+  await page.locator('body').click({ position: { x: 2, y: 2 } });
+  const current = page.getByTestId('subs-find-current');
+  await page.keyboard.press('F3');
+  await expect(current).toHaveAttribute('data-cue-id', firstId);
+  await page.keyboard.press('F3');
+  await expect(current).toHaveAttribute('data-cue-id', thirdId);
+  await page.keyboard.press('Shift+F3');
+  await expect(current).toHaveAttribute('data-cue-id', firstId);
+
+  await page.keyboard.press('Control+h');
+  await expect(page.getByTestId('subs-replace')).toBeFocused();
+
+  // The third cue current, Alt+Insert puts an empty cue before it, in the gap after cue 2.
+  await page.keyboard.press('F3');
+  await expect(current).toHaveAttribute('data-cue-id', thirdId);
+  await page.locator('body').click({ position: { x: 2, y: 2 } });
+  await page.keyboard.press('Alt+Insert');
+  await expect(rows).toHaveCount(4);
+  await expect(page.locator('[data-testid="cue-text"]').nth(2)).toHaveValue('');
+  await expect(rows.nth(3)).toHaveAttribute('data-cue-id', thirdId);
+
+  await page.keyboard.press('Control+F8');
+  await expect(page.getByRole('tab', { name: /^Checks/ })).toHaveAttribute('aria-selected', 'true');
+});

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { SubtitlesPart } from '../../../../shared/domain/project/subtitles-part';
 import {
   applyReplacements,
@@ -55,9 +55,12 @@ export function FindReplace({ part }: { part: SubtitlesPart }) {
     wholeWord: false,
   });
   const findRef = useRef<HTMLInputElement>(null);
+  const replaceRef = useRef<HTMLInputElement>(null);
   const findFocus = useSubsView((s) => s.findFocus);
   useEffect(() => {
-    if (findFocus > 0) findRef.current?.select();
+    if (findFocus === 0) return;
+    const field = useSubsView.getState().findField === 'replace' ? replaceRef : findRef;
+    field.current?.select();
   }, [findFocus]);
 
   const preview = useMemo(
@@ -65,6 +68,17 @@ export function FindReplace({ part }: { part: SubtitlesPart }) {
     [part.languages, query],
   );
   const one = useFindCursor(part, query);
+  // F3 / Shift+F3 step the match from anywhere on the screen (the command bumps findStep).
+  const stepRef = useRef(one);
+  useLayoutEffect(() => {
+    stepRef.current = one;
+  });
+  const findStep = useSubsView((s) => s.findStep);
+  useEffect(() => {
+    if (findStep.count === 0) return;
+    if (findStep.direction === 1) stepRef.current.next();
+    else stepRef.current.previous();
+  }, [findStep]);
   const error = 'error' in preview ? preview.error : null;
   const changes = 'error' in preview ? [] : preview;
   const total = changes.reduce((sum, change) => sum + change.matches, 0);
@@ -103,6 +117,7 @@ export function FindReplace({ part }: { part: SubtitlesPart }) {
         <span className="field__label">Replace with</span>
         <input
           className="input"
+          ref={replaceRef}
           data-testid="subs-replace"
           value={query.replace}
           onChange={(e) => update({ replace: e.target.value })}

@@ -62,12 +62,16 @@ export function playCurrentCue(): void {
   });
 }
 
-/** Insert: a new empty cue after the current one, in every language (one shared id). */
-export function insertCue(): void {
+/** Insert / Alt+Insert: a new empty cue after (before) the current one, in every language. */
+export function insertCue(where: 'after' | 'before'): void {
   const part = subsPart();
   const source = part.shown[0] ?? part.sourceLanguage;
   if (!source) return;
-  const after = currentId() ?? undefined;
+  const list = part.languages[source] ?? [];
+  const current = currentId() ?? undefined;
+  // Before the current cue is after the one before it (at the very start for the first).
+  const after =
+    where === 'after' ? current : list[list.findIndex((cue) => cue.id === current) - 1]?.id;
   const taken = new Set(Object.values(part.languages).flatMap((cues) => cues.map((c) => c.id)));
   const gapMs = limitsFor(profileById(part.profile), source).minGapMs;
   const inserted = insertCueAfter(part.languages[source] ?? [], after, taken, { gapMs });

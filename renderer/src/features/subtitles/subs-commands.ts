@@ -1,6 +1,7 @@
 import { useLayoutEffect, useMemo } from 'react';
 import type { RunnableCommand } from '../../editor/commands/registry';
 import { useCommands } from '../../editor/commands';
+import { saveProject, useOpenProject } from '../../editor/project';
 import * as player from '../../editor/media/player';
 import {
   deleteCurrentCue,
@@ -24,6 +25,16 @@ const inCueText = () =>
   document.activeElement.dataset['testid'] === 'cue-text';
 const hasCurrent = () => !!useSubsView.getState().cueId;
 
+/** Ctrl+F8: the QC tab, with focus on its first issue (or the tab when there is none). */
+function showIssueList(): void {
+  useSubsView.getState().set({ tool: 'qc' });
+  requestAnimationFrame(() => {
+    const panel = document.querySelector<HTMLElement>('.subs-tools__panel');
+    const target = panel?.querySelector<HTMLElement>('button, [tabindex="0"]');
+    (target ?? document.querySelector<HTMLElement>('.subs-tools__tab.is-active'))?.focus();
+  });
+}
+
 /**
  * The issues F8 walks, read when pressed: they change with every keystroke, the commands never
  * do, so the command list is built once (docs/subtitles.md, "Speed").
@@ -43,9 +54,15 @@ export function useSubsCommands(issues: readonly LanguageIssue[]): void {
     const cue = 'Cue';
     const transport = 'Transport';
     const edit = 'Edit';
-    const openFind = () => {
+    const openFind = (findField: 'find' | 'replace') => () => {
       const view = useSubsView.getState();
-      view.set({ tool: 'find', findFocus: view.findFocus + 1 });
+      view.set({ tool: 'find', findField, findFocus: view.findFocus + 1 });
+    };
+    // F3 steps the find panel's match; with the panel closed it opens it to type a search.
+    const findStep = (direction: 1 | -1) => () => {
+      const view = useSubsView.getState();
+      if (view.tool !== 'find') return openFind('find')();
+      view.set({ findStep: { count: view.findStep.count + 1, direction } });
     };
     const list: Omit<RunnableCommand, 'scope'>[] = [
       {
@@ -78,7 +95,7 @@ export function useSubsCommands(issues: readonly LanguageIssue[]): void {
       {
         id: 'subtitles.start',
         label: 'Start at playhead',
-        keys: ['F11'],
+        keys: ['F11', 'I'],
         group: cue,
         enabled: hasCurrent,
         run: () => setEdgeAtPlayhead('start'),
@@ -86,7 +103,7 @@ export function useSubsCommands(issues: readonly LanguageIssue[]): void {
       {
         id: 'subtitles.end',
         label: 'End at playhead',
-        keys: ['F12'],
+        keys: ['F12', 'O'],
         group: cue,
         enabled: hasCurrent,
         run: () => setEdgeAtPlayhead('end'),
@@ -157,7 +174,15 @@ export function useSubsCommands(issues: readonly LanguageIssue[]): void {
         keys: ['Insert'],
         group: edit,
         enabled: hasCues,
-        run: insertCue,
+        run: () => insertCue('after'),
+      },
+      {
+        id: 'subtitles.insert-before',
+        label: 'Insert cue before current',
+        keys: ['Alt+Insert'],
+        group: edit,
+        enabled: hasCues,
+        run: () => insertCue('before'),
       },
       {
         id: 'subtitles.delete',
@@ -207,7 +232,7 @@ export function useSubsCommands(issues: readonly LanguageIssue[]): void {
         keys: ['Ctrl+F'],
         group: edit,
         allowInText: true,
-        run: openFind,
+        run: openFind('find'),
       },
       {
         id: 'subtitles.replace',
@@ -215,7 +240,38 @@ export function useSubsCommands(issues: readonly LanguageIssue[]): void {
         keys: ['Ctrl+H'],
         group: edit,
         allowInText: true,
-        run: openFind,
+        run: openFind('replace'),
+      },
+      {
+        id: 'subtitles.find-next',
+        label: 'Find next',
+        keys: ['F3'],
+        group: edit,
+        run: findStep(1),
+      },
+      {
+        id: 'subtitles.find-previous',
+        label: 'Find previous',
+        keys: ['Shift+F3'],
+        group: edit,
+        run: findStep(-1),
+      },
+      {
+        id: 'subtitles.issue-list',
+        label: 'Show the QC issue list',
+        keys: ['Ctrl+F8'],
+        group: edit,
+        allowInText: true,
+        run: showIssueList,
+      },
+      {
+        id: 'subtitles.save',
+        label: 'Save project',
+        keys: ['Ctrl+S'],
+        group: 'File',
+        allowInText: true,
+        enabled: () => !!useOpenProject.getState().project,
+        run: () => void saveProject(false),
       },
       {
         id: 'subtitles.next-issue',

@@ -100,6 +100,10 @@ interface SubsViewState {
   tool: 'qc' | 'find' | 'glossary';
   /** Bumped to ask the find field for focus (Ctrl+F / Ctrl+H). */
   findFocus: number;
+  /** Which find field Ctrl+F (find) or Ctrl+H (replace) focuses. */
+  findField: 'find' | 'replace';
+  /** Bumped by F3 / Shift+F3 to step the find panel's current match. */
+  findStep: { count: number; direction: 1 | -1 };
   /** Rows picked with Shift/Ctrl-click or Shift+arrows, in no order; empty: only `cueId`. */
   selection: readonly string[];
   /** Where a Shift-click or Shift+arrow range starts. */
@@ -140,6 +144,8 @@ export const useSubsView = create<SubsViewState>()((set) => ({
   busy: null,
   tool: 'qc',
   findFocus: 0,
+  findField: 'find',
+  findStep: { count: 0, direction: 1 },
   selection: [],
   anchor: null,
   timeFormat: savedTimeFormat(),
