@@ -150,3 +150,23 @@ test('F3 steps the search from anywhere, Ctrl+H goes to Replace, Alt+Insert, Ctr
   await page.keyboard.press('Control+F8');
   await expect(page.getByRole('tab', { name: /^Checks/ })).toHaveAttribute('aria-selected', 'true');
 });
+
+test('the cue being edited shows all of its lines', async ({ page, host }) => {
+  const dir = await mkdtemp(join(tmpdir(), 'subs-lines-e2e-'));
+  const file = join(dir, 'clip.en.srt');
+  await writeFile(file, '1\n00:00:00,500 --> 00:00:03,500\nLine one\nline two\nline three\n');
+  const app = new AppPage(page);
+  await app.open(host.url);
+  await app.goTo('Subtitles');
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByTestId('subs-import').click();
+  await (await chooser).setFiles([file]);
+  const cell = page.locator('[data-testid="cue-text"]').first();
+  await expect(cell).toHaveValue('Line one\nline two\nline three');
+  await cell.focus();
+  // Nothing of the text is scrolled out of view while the cell has focus.
+  await expect
+    .poll(() => cell.evaluate((area) => area.scrollHeight - area.clientHeight))
+    .toBeLessThanOrEqual(1);
+  await page.screenshot({ path: 'e2e/artifacts/screens/subtitles-three-lines.png' });
+});
