@@ -26,6 +26,8 @@ function LanguageHeader({ part }: { part: SubtitlesPart }) {
       shown[column] = language;
       return { ...current, shown };
     });
+  // The meter measures the right-hand language (the translation), else the only one shown.
+  const spoken = part.shown[part.shown.length - 1];
   return (
     <div className="cue-table__head" role="row">
       <span role="columnheader" className="small muted">
@@ -49,8 +51,8 @@ function LanguageHeader({ part }: { part: SubtitlesPart }) {
           </select>
         </span>
       ))}
-      <span role="columnheader" className="small muted">
-        Fits when spoken
+      <span role="columnheader" className="small muted" title="Spoken length over the cue's slot">
+        Fits when spoken{spoken ? ` (${spoken})` : ''}
       </span>
     </div>
   );

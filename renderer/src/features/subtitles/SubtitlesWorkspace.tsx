@@ -52,6 +52,8 @@ const ScriptEditor = memo(function ScriptEditor({ media }: { media: SubsMedia })
   // Checks run in the same render as the edit: incremental QC re-measures only the edited cue,
   // so deferring them would only add a second render and a second frame per key press.
   const checks = useSubsChecks(part);
+  // The Checks tab lists glossary problems too, so its count includes them.
+  const checkCount = checks.issues.length + checks.glossary.length;
   useSubsCommands(checks.issues);
   const tool = useSubsView((s) => s.tool);
   const setView = useSubsView((s) => s.set);
@@ -117,7 +119,7 @@ const ScriptEditor = memo(function ScriptEditor({ media }: { media: SubsMedia })
                     onClick={() => setView({ tool: id })}
                   >
                     {label}
-                    {id === 'qc' && checks.issues.length > 0 ? ` (${checks.issues.length})` : ''}
+                    {id === 'qc' && checkCount > 0 ? ` (${checkCount})` : ''}
                   </button>
                 ))}
               </div>
