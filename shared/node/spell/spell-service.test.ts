@@ -13,6 +13,11 @@ describe('SpellService', () => {
     expect(again).toEqual({ available: true, language: 'en', misspelled: ['wrold'] });
   });
 
+  it('takes a hyphenated compound whose parts are words, not one with a misspelt part', async () => {
+    const answer = await service.check('en', ['forty-two', 'well-known', 'forty-twoo']);
+    expect(answer).toMatchObject({ available: true, misspelled: ['forty-twoo'] });
+  });
+
   it('checks Spanish with its own dictionary', async () => {
     const answer = await service.check('es', ['hola', 'mundo', 'holaa']);
     expect(answer).toMatchObject({ available: true, misspelled: ['holaa'] });
