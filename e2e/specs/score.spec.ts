@@ -113,6 +113,21 @@ test('score a clip: cuts, brief to lanes, snapping drag with undo, streamed take
   const music = await score.segmentTimes('music');
   expect(music[0]!.startMs).toBe(0);
   music.slice(1).forEach((s, i) => expect(s.startMs).toBe(music[i]!.endMs));
+  // A block shows the start of its prompt and cuts the rest with an ellipsis inside the block
+  // (a stray grid rule once let the prompt grow past both ends of the block).
+  const promptBox = await score
+    .segments('music')
+    .first()
+    .evaluate((block) => {
+      const prompt = block.querySelector('.segment__prompt')!;
+      const outer = block.getBoundingClientRect();
+      const inner = prompt.getBoundingClientRect();
+      return {
+        inside: inner.left >= outer.left - 0.5 && inner.right <= outer.right + 0.5,
+        ellipsis: getComputedStyle(prompt).textOverflow,
+      };
+    });
+  expect(promptBox).toEqual({ inside: true, ellipsis: 'ellipsis' });
 
   // Drag an edge of the music lane toward a shot change it does not sit on: the edge snaps to
   // the shot change, the neighbour's start follows; undo brings both back.
