@@ -1,5 +1,5 @@
 import { Button } from '../../ui/Button';
-import { formatTimecode } from './timecode';
+import { formatTimecode, TIMECODE_FIELDS } from './timecode';
 import { clearMarks, markIn, markOut, toggleLoop, useLoop, useLoopRegion } from './loop-store';
 
 const SOURCE_WORDS = {
@@ -39,7 +39,11 @@ export function LoopControls({ fps }: { fps: number }) {
           Clear in/out
         </Button>
       )}
-      <span className="faint small nums" data-testid="score-loop-label">
+      <span
+        className="faint small nums"
+        data-testid="score-loop-label"
+        title={region ? `Loop, ${TIMECODE_FIELDS}` : undefined}
+      >
         {region
           ? `${SOURCE_WORDS[region.source]}: ${formatTimecode(region.startMs, fps)}–${formatTimecode(region.endMs, fps)}`
           : enabled

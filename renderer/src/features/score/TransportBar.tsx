@@ -1,7 +1,7 @@
 import { Button } from '../../ui/Button';
 import { PauseIcon, PlayIcon } from '../../ui/icons';
 import { LoopControls } from './LoopControls';
-import { formatTimecode } from './timecode';
+import { formatTimecode, TIMECODE_FIELDS } from './timecode';
 import * as player from '../../editor/media/player';
 import { useTransport } from '../../editor/media/transport-store';
 
@@ -19,7 +19,14 @@ export function TransportBar({ durationMs, fps }: { durationMs: number; fps: num
         title={playing ? 'Pause (Space)' : 'Play (Space)'}
         onClick={player.togglePlay}
       />
-      <span className="score-transport__time mono nums" data-testid="score-timecode">
+      {/* The name says what the four fields are, so 00:01:00:00 is not read as an hour. */}
+      <span
+        className="score-transport__time mono nums"
+        data-testid="score-timecode"
+        role="timer"
+        aria-label={`Playhead ${formatTimecode(playheadMs, fps)} of ${formatTimecode(durationMs, fps)}, ${TIMECODE_FIELDS}`}
+        title={`Playhead / duration, ${TIMECODE_FIELDS}`}
+      >
         {formatTimecode(playheadMs, fps)} / {formatTimecode(durationMs, fps)}
       </span>
       {playing && shuttle !== 1 && (
