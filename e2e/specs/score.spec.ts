@@ -3,6 +3,8 @@ import { existsSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type { Locator } from '@playwright/test';
 import { expect, test } from '../fixtures/host';
 import { AppPage } from '../pages/app-page';
 import { ScorePage } from '../pages/score-page';
@@ -288,4 +290,39 @@ test('a brief with variations lets the user pick which one scores the piece', as
   await page.keyboard.press('Control+z');
   await expect(musicPrompt).toHaveValue(first);
   await expect(score.undoDepth).toHaveText(String(depth));
+});
+
+test('a file dragged over Score shows where it goes until it leaves', async ({ page, host }) => {
+  const clip = makeClip(await mkdtemp(join(tmpdir(), 'score-e2e-')));
+  const app = new AppPage(page);
+  await app.open(host.url);
+  await app.goTo('Score');
+  const score = new ScorePage(page);
+  const overlay = page.getByTestId('score-drop-overlay');
+  // A drag carrying a file, as the system's drag would bring it (dragleave with no related
+  // target is the drag leaving the window, or Esc cancelling it).
+  const drag = async (type: 'dragover' | 'dragleave', on: Locator) => {
+    const dataTransfer = await page.evaluateHandle(() => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File(['x'], 'clip.mp4', { type: 'video/mp4' }));
+      return transfer;
+    });
+    await on.dispatchEvent(type, { dataTransfer });
+  };
+
+  await drag('dragover', score.open);
+  await expect(overlay).toHaveText('Drop a video to score it');
+  const axe = await new AxeBuilder({ page })
+    .include('[data-testid="score-drop-overlay"]')
+    .analyze();
+  expect(axe.violations.map((v) => v.id)).toEqual([]);
+  await drag('dragleave', score.open);
+  await expect(overlay).toHaveCount(0);
+
+  // With a project open the overlay says a drop starts another and this one is kept.
+  await score.openVideo(clip);
+  await drag('dragover', score.video);
+  await expect(overlay).toContainText('Opens a new project; this one stays saved.');
+  await drag('dragleave', score.video);
+  await expect(overlay).toHaveCount(0);
 });

@@ -1,9 +1,11 @@
 import { type DragEvent } from 'react';
 import { errorMessage } from '../../bridge/invoke';
 import { pathsOfDroppedFiles } from '../../bridge/files';
+import { DropOverlay } from './DropOverlay';
 import { ScoreStart } from './ScoreStart';
 import { ScoreWorkspace } from './ScoreWorkspace';
 import { useScoreStore } from './score-store';
+import { useFileDrag } from './use-file-drag';
 import { useProjectOpener } from './use-project-opener';
 import './score.css';
 
@@ -15,9 +17,11 @@ import './score.css';
 export function ScoreScreen() {
   const project = useScoreStore((s) => s.project);
   const opener = useProjectOpener();
+  const drag = useFileDrag();
 
   const onDrop = async (event: DragEvent) => {
     event.preventDefault();
+    drag.handlers.onDrop();
     const files = Array.from(event.dataTransfer.files);
     if (files.length === 0) return;
     opener.setStage('uploading');
@@ -33,12 +37,12 @@ export function ScoreScreen() {
   return (
     <div
       className="screen score-screen"
-      onDragOver={(event) => {
-        if (event.dataTransfer.types.includes('Files')) event.preventDefault();
-      }}
+      onDragOver={drag.handlers.onDragOver}
+      onDragLeave={drag.handlers.onDragLeave}
       onDrop={(event) => void onDrop(event)}
     >
       {project ? <ScoreWorkspace opener={opener} /> : <ScoreStart opener={opener} />}
+      {drag.over && <DropOverlay projectOpen={project !== null} />}
     </div>
   );
 }
