@@ -130,6 +130,17 @@ test('score a clip: cuts, brief to lanes, snapping drag with undo, streamed take
       };
     });
   expect(promptBox).toEqual({ inside: true, ellipsis: 'ellipsis' });
+  // The lanes' briefs are not sliced after a line: each box shows three lines at least and
+  // grows with its text (the SFX brief shows whole; the longer music brief grows, then scrolls).
+  const briefBox = (lane: 'music' | 'sfx') =>
+    page.getByTestId(`score-prompt-${lane}`).evaluate((box) => ({
+      lines: box.clientHeight / parseFloat(getComputedStyle(box).lineHeight),
+      hidden: box.scrollHeight - box.clientHeight,
+    }));
+  const sfxBrief = await briefBox('sfx');
+  expect(sfxBrief.lines).toBeGreaterThanOrEqual(3);
+  expect(sfxBrief.hidden).toBeLessThanOrEqual(1);
+  expect((await briefBox('music')).lines).toBeGreaterThan(sfxBrief.lines);
 
   // Drag an edge of the music lane toward a shot change it does not sit on: the edge snaps to
   // the shot change, the neighbour's start follows; undo brings both back.

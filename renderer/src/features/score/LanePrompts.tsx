@@ -32,7 +32,7 @@ export function LanePrompts() {
           <span className="field__label">{LABELS[lane]}</span>
           <textarea
             className="textarea"
-            rows={1}
+            rows={3}
             maxLength={LIMITS.promptMaxChars}
             value={prompts?.[lane] ?? ''}
             readOnly={readOnly}
