@@ -182,6 +182,10 @@ test('score a clip: cuts, brief to lanes, snapping drag with undo, streamed take
   await expect(page.locator('[data-testid="score-take"][data-lane="music"]')).toHaveCount(1, {
     timeout: 90_000,
   });
+  // Its row on the timeline shows its A/B letter, as the take picker does (titles repeat).
+  await expect(
+    page.getByTestId('timeline-take').first().getByText('A', { exact: true }),
+  ).toBeVisible();
 
   // Export the video with the mix at -14 LUFS: the picture is stream-copied, the sound on target.
   await page.keyboard.press('Escape');

@@ -28,6 +28,11 @@ export interface TakeLaneProps {
   onDelete?: ((laneId: string, takeId: string) => void) | undefined;
 }
 
+/** "B: Slow Horizons": titles often repeat, the A/B letter tells takes apart. */
+function named(take: TimelineTake): string {
+  return take.letter ? `${take.letter}: ${take.label}` : take.label;
+}
+
 /** A take's placement with its file length taken from what is known of it. */
 export function placementOf(take: TimelineTake): Placement {
   const fileDurationMs = take.fileDurationMs ?? take.durationMs;
@@ -76,6 +81,8 @@ export const TakeLane = memo(function TakeLane(props: TakeLaneProps) {
             data-active={take.active || undefined}
           >
             <div className="lane__head take-row__head">
+              {/* Beside the button, not in it: its name is a contract ("<label> (<lane>)"). */}
+              {take.letter ? <span className="take-row__letter">{take.letter}</span> : null}
               {props.allHeard ? (
                 <span className="take-pick take-pick__label" title={take.label}>
                   {take.label}
@@ -86,7 +93,7 @@ export const TakeLane = memo(function TakeLane(props: TakeLaneProps) {
                   className="take-pick"
                   aria-pressed={take.active}
                   aria-label={`${take.label} (${label})${take.active ? ', active' : ''}`}
-                  title={take.active ? `${take.label}: heard now` : `Use ${take.label}`}
+                  title={take.active ? `${named(take)}: heard now` : `Use ${named(take)}`}
                   disabled={!props.onActivate}
                   onClick={() => props.onActivate?.(laneId, take.id)}
                 >

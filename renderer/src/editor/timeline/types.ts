@@ -12,6 +12,8 @@ export type LaneKind = 'source' | 'music' | 'sfx' | 'take' | 'mix';
 export interface TimelineTake {
   id: string;
   label: string;
+  /** Its A/B letter on a prompt lane, as the take picker shows it (titles often repeat). */
+  letter?: string;
   /** The take heard on its lane (A/B): marked, and announced as pressed. */
   active: boolean;
   /** Where the take starts on the timeline. */

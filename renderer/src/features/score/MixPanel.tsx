@@ -7,6 +7,7 @@ import { formatAgo } from '../../lib/format';
 import { useNow } from '../../lib/use-now';
 import { DuckControl } from './DuckControl';
 import { chooseTake, takesOf } from './take-edits';
+import { takeLetter } from './take-label';
 import { useScorePart, useScoreStore } from './score-store';
 
 const LANE_NAMES: Record<MixLane, string> = {
@@ -108,7 +109,7 @@ function TakePicker({ lane }: { lane: PromptLane }) {
             checked={part.activeTakes[lane] === take.id}
             onChange={() => chooseTake(lane, take.id)}
           />
-          <span className="take-picker__letter">{String.fromCharCode(65 + (index % 26))}</span>
+          <span className="take-picker__letter">{takeLetter(index)}</span>
           <span className="take-picker__label">{take.label}</span>
           <span className="muted small">{formatAgo(take.createdAt, now)}</span>
         </label>

@@ -12,6 +12,7 @@ import { editLane, editPrompt } from './lane-edits';
 import * as player from '../../editor/media/player';
 import { useScorePart, useScoreStore } from './score-store';
 import { chooseTake, deleteTake, placeTake, takesOf } from './take-edits';
+import { takeLetter } from './take-label';
 import { selectShot, selectTake, useShotSelection, useTakeSelection } from './take-selection';
 import { removeShotChange } from './shot-edits';
 import { ShotTools } from './ShotTools';
@@ -86,7 +87,10 @@ export function ScoreTimeline({
       };
     };
     const takeRows = (lane: PromptLane) => [
-      ...takesOf(part, lane).map((take) => row(take, part.activeTakes[lane] === take.id)),
+      ...takesOf(part, lane).map((take, index) => ({
+        ...row(take, part.activeTakes[lane] === take.id),
+        letter: takeLetter(index),
+      })),
       ...generating(lane),
     ];
     return [

@@ -6,12 +6,13 @@ import {
   type ScoreJob,
   type ScoreJobKind,
 } from '../../../../shared/domain/project/score-jobs';
-import { audioFileOf, takeTitle } from '../../editor/music/take-view';
+import { audioFileOf } from '../../editor/music/take-view';
 import { applyBrief } from './brief-choice';
 import { useLandingState } from './landing-state';
 import { newId } from './lane-edits';
 import { useScoreStore } from './score-store';
 import { addTake } from './take-edits';
+import { takeLabel } from './take-label';
 import { useProjectJobsRead, useProjectJobsSync } from './use-project-jobs';
 
 const LANE_OF: Record<Exclude<ScoreJobKind, 'analyse'>, PromptLane> = {
@@ -29,7 +30,7 @@ function applyTake(job: Job, kind: Exclude<ScoreJobKind, 'analyse'>): string | u
     lane: LANE_OF[kind],
     jobId: job.id,
     path: file.path,
-    label: kind === 'both' ? `Music + SFX: ${takeTitle(job)}` : takeTitle(job),
+    label: takeLabel(job, kind),
     createdAt: job.finishedAt ?? Date.now(),
     offsetMs: 0,
   });
