@@ -186,6 +186,13 @@ test('score a clip: cuts, brief to lanes, snapping drag with undo, streamed take
   await expect(
     page.getByTestId('timeline-take').first().getByText('A', { exact: true }),
   ).toBeVisible();
+  // Its notice says where the take is, not "open it in Jobs", and covers none of the lanes.
+  const toast = page.getByTestId('toast').filter({ hasText: 'Music ready' });
+  await expect(toast).toContainText('Take A is on the timeline.');
+  await expect(toast.getByTestId('toast-open')).toHaveCount(0);
+  const toastBox = (await toast.boundingBox())!;
+  const timelineBox = (await score.timeline.boundingBox())!;
+  expect(toastBox.x + toastBox.width).toBeLessThanOrEqual(timelineBox.x);
 
   // Export the video with the mix at -14 LUFS: the picture is stream-copied, the sound on target.
   await page.keyboard.press('Escape');

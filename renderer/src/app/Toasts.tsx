@@ -3,6 +3,7 @@ import type { Notice, NoticeTarget } from '../../../shared/ipc/channels/notifica
 import { hostLink } from '../bridge/api';
 import { useApiEvent } from '../bridge/events';
 import { goTo } from './routes';
+import { useToastWords } from './toast-words';
 
 /** How long a toast stays when nobody looks at it (hover or focus keeps it). */
 const TOAST_MS = 12_000;
@@ -58,6 +59,10 @@ export function Toasts() {
 
 function Toast({ notice, onDismiss }: { notice: Notice; onDismiss(): void }) {
   const [held, setHeld] = useState(false);
+  // Retold by the screen that already shows the result: nothing to open elsewhere.
+  const retold = useToastWords((s) =>
+    notice.target.screen === 'jobs' ? s.byJob[notice.target.jobId] : undefined,
+  );
   useEffect(() => {
     if (held) return;
     const timer = window.setTimeout(onDismiss, TOAST_MS);
@@ -74,19 +79,21 @@ function Toast({ notice, onDismiss }: { notice: Notice; onDismiss(): void }) {
       onBlur={() => setHeld(false)}
     >
       <strong className="toast__title">{notice.title}</strong>
-      <span className="toast__body">{notice.body}</span>
+      <span className="toast__body">{retold ?? notice.body}</span>
       <span className="row">
-        <button
-          type="button"
-          className="btn btn--small"
-          data-testid="toast-open"
-          onClick={() => {
-            openNoticeTarget(notice.target);
-            onDismiss();
-          }}
-        >
-          Open
-        </button>
+        {retold === undefined && (
+          <button
+            type="button"
+            className="btn btn--small"
+            data-testid="toast-open"
+            onClick={() => {
+              openNoticeTarget(notice.target);
+              onDismiss();
+            }}
+          >
+            Open
+          </button>
+        )}
         <button
           type="button"
           className="btn btn--small btn--ghost"

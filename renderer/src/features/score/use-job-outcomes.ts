@@ -11,8 +11,9 @@ import { applyBrief } from './brief-choice';
 import { useLandingState } from './landing-state';
 import { newId } from './lane-edits';
 import { useScoreStore } from './score-store';
-import { addTake } from './take-edits';
-import { takeLabel } from './take-label';
+import { retellJobNotice } from '../../app/toast-words';
+import { addTake, takesOf } from './take-edits';
+import { takeLabel, takeLetter } from './take-label';
 import { useProjectJobsRead, useProjectJobsSync } from './use-project-jobs';
 
 const LANE_OF: Record<Exclude<ScoreJobKind, 'analyse'>, PromptLane> = {
@@ -25,15 +26,21 @@ const LANE_OF: Record<Exclude<ScoreJobKind, 'analyse'>, PromptLane> = {
 function applyTake(job: Job, kind: Exclude<ScoreJobKind, 'analyse'>): string | undefined {
   const file = audioFileOf(job);
   if (!file) return 'The generation finished without an audio file; open it from Jobs.';
+  const id = newId();
+  const lane = LANE_OF[kind];
   addTake({
-    id: newId(),
-    lane: LANE_OF[kind],
+    id,
+    lane,
     jobId: job.id,
     path: file.path,
     label: takeLabel(job, kind),
     createdAt: job.finishedAt ?? Date.now(),
     offsetMs: 0,
   });
+  // The job's notice then says where the take is instead of sending the user to Jobs.
+  const part = useScoreStore.getState().history?.present;
+  const index = part ? takesOf(part, lane).findIndex((take) => take.id === id) : -1;
+  if (index >= 0) retellJobNotice(job.id, `Take ${takeLetter(index)} is on the timeline.`);
   return undefined;
 }
 
