@@ -101,7 +101,7 @@ export function ExportDialog({ open, onClose }: { open: boolean; onClose: () => 
           />
           <span className="muted small">Written to the project folder’s exports/.</span>
         </label>
-        <label className="row">
+        <label className="check score-export-stems">
           <input
             type="checkbox"
             checked={stems}
