@@ -249,6 +249,19 @@ test('a file that is not a video is refused at once, before any project is made'
   await score.open.getByRole('button', { name: /open video/i }).click();
   await (await chooser).setFiles(notVideo);
   await expect(page.getByTestId('score-open-error')).toContainText(/notes\.txt is not a video/);
+  await expect(page.getByTestId('score-open-error')).toContainText('Not a media file');
+  await expect(page.getByTestId('score-recent').locator('li')).toHaveCount(0);
+
+  // A text file under a video's name: the probe refuses it, in words about videos only.
+  const fake = join(dir, 'holiday.mp4');
+  execFileSync('sh', ['-c', `echo hello > '${fake}'`]);
+  const again = page.waitForEvent('filechooser');
+  await score.open.getByRole('button', { name: /open video/i }).click();
+  await (await again).setFiles(fake);
+  const error = page.getByTestId('score-open-error');
+  await expect(error).toContainText('holiday.mp4 is not a video Soundstage can read');
+  await expect(error).toContainText('Not a media file');
+  await expect(error).not.toContainText('WAV');
   await expect(page.getByTestId('score-recent').locator('li')).toHaveCount(0);
 });
 

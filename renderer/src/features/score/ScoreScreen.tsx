@@ -1,5 +1,4 @@
 import { type DragEvent } from 'react';
-import { errorMessage } from '../../bridge/invoke';
 import { pathsOfDroppedFiles } from '../../bridge/files';
 import { DropOverlay } from './DropOverlay';
 import { ScoreStart } from './ScoreStart';
@@ -30,7 +29,7 @@ export function ScoreScreen() {
       await opener.openVideoPath(path!);
     } catch (cause) {
       opener.setStage('idle');
-      opener.setError(errorMessage(cause));
+      opener.setError(cause);
     }
   };
 

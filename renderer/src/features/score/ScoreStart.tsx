@@ -1,4 +1,3 @@
-import { errorMessage } from '../../bridge/invoke';
 import { pickFiles } from '../../bridge/files';
 import { useApiQuery } from '../../bridge/query';
 import { formatAgo } from '../../lib/format';
@@ -26,7 +25,7 @@ export function ScoreStart({ opener }: { opener: ProjectOpener }) {
       else opener.setStage('idle');
     } catch (cause) {
       opener.setStage('idle');
-      opener.setError(errorMessage(cause));
+      opener.setError(cause);
     }
   };
 
@@ -78,7 +77,7 @@ export function ScoreStart({ opener }: { opener: ProjectOpener }) {
         >
           {opener.stage === 'uploading' ? 'Reading the file…' : busy ? 'Opening…' : 'Open video…'}
         </Button>
-        {opener.error && <ErrorNotice error={new Error(opener.error)} testId="score-open-error" />}
+        {opener.error !== null && <ErrorNotice error={opener.error} testId="score-open-error" />}
       </section>
 
       <Panel title="Recent projects" label="Recent projects">

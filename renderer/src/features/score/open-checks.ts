@@ -28,6 +28,12 @@ const ACTION_NAMES: Record<ScoreAction, string> = {
   both: 'Generate both',
 };
 
+/** A file with a video's name that the probe could not read: what Score can open instead. */
+export function unreadableVideo(path: string): string {
+  const name = path.split(/[\\/]/).pop() ?? path;
+  return `${name} is not a video Soundstage can read (or it is damaged). Export it again as MP4, MOV or WebM.`;
+}
+
 /** A dropped or picked file whose name already says it is not a video. */
 export function notAVideoByName(path: string): string | undefined {
   const dot = path.lastIndexOf('.');

@@ -1,6 +1,11 @@
 import type { ProjectDocument } from '../../../../shared/domain/project/document';
-import { invoke } from '../../bridge/invoke';
-import { judgeOpenedVideo, notAVideoByName, type OpenVerdict } from './open-checks';
+import { invoke, InvokeError } from '../../bridge/invoke';
+import {
+  judgeOpenedVideo,
+  notAVideoByName,
+  unreadableVideo,
+  type OpenVerdict,
+} from './open-checks';
 import { openProjectPath } from '../../editor/project/open-project-store';
 import { EMPTY_SCORE, useScoreStore } from './score-store';
 
@@ -19,8 +24,14 @@ function baseNameWithoutExt(path: string): string {
  */
 export async function openVideo(path: string): Promise<Opened> {
   const byName = notAVideoByName(path);
-  if (byName) throw new Error(byName);
-  const info = await invoke('media:inspect', { path });
+  // Coded like main's refusal, so the notice is titled "Not a media file", not a generic one.
+  if (byName) throw Object.assign(new Error(byName), { code: 'not_media' });
+  const info = await invoke('media:inspect', { path }).catch((cause: unknown) => {
+    // The probe's words name audio formats too; only a video can be scored.
+    if (cause instanceof InvokeError && cause.code === 'not_media')
+      throw new InvokeError(cause.channel, { ...cause.info, message: unreadableVideo(path) });
+    throw cause;
+  });
   const verdict = judgeOpenedVideo(info);
   if (verdict.refusal) throw new Error(verdict.refusal);
   const created = await invoke('project:create', {

@@ -1,5 +1,4 @@
 import { useCallback, useState } from 'react';
-import { errorMessage } from '../../bridge/invoke';
 import type { OpenVerdict } from './open-checks';
 import { openProject, openVideo, restoreProject } from './project-actions';
 
@@ -11,7 +10,8 @@ export type OpenStage = 'idle' | 'uploading' | 'opening';
  */
 export function useProjectOpener() {
   const [stage, setStage] = useState<OpenStage>('idle');
-  const [error, setError] = useState<string | null>(null);
+  // The error itself, not its words: the notice titles it by its code ("Not a media file").
+  const [error, setError] = useState<unknown>(null);
   const [verdict, setVerdict] = useState<OpenVerdict | null>(null);
 
   const run = useCallback(async (work: () => Promise<{ verdict: OpenVerdict }>) => {
@@ -20,7 +20,7 @@ export function useProjectOpener() {
     try {
       setVerdict((await work()).verdict);
     } catch (cause) {
-      setError(errorMessage(cause));
+      setError(cause);
     } finally {
       setStage('idle');
     }
