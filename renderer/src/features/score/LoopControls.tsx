@@ -16,6 +16,11 @@ export function LoopControls({ fps }: { fps: number }) {
   const enabled = useLoop((s) => s.enabled);
   const hasMarks = useLoop((s) => s.inMs !== null || s.outMs !== null);
   const region = useLoopRegion();
+  const label = region
+    ? `${SOURCE_WORDS[region.source]}: ${formatTimecode(region.startMs, fps)}–${formatTimecode(region.endMs, fps)}`
+    : enabled
+      ? 'Select a segment or take, or mark in/out'
+      : '';
   return (
     <span className="score-loop" role="group" aria-label="Loop">
       <Button
@@ -40,15 +45,11 @@ export function LoopControls({ fps }: { fps: number }) {
         </Button>
       )}
       <span
-        className="faint small nums"
+        className="faint small nums score-loop__label"
         data-testid="score-loop-label"
-        title={region ? `Loop, ${TIMECODE_FIELDS}` : undefined}
+        title={region ? `${label} (loop, ${TIMECODE_FIELDS})` : undefined}
       >
-        {region
-          ? `${SOURCE_WORDS[region.source]}: ${formatTimecode(region.startMs, fps)}–${formatTimecode(region.endMs, fps)}`
-          : enabled
-            ? 'Select a segment or take, or mark in/out'
-            : ''}
+        {label}
       </span>
     </span>
   );
