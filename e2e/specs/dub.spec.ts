@@ -111,6 +111,20 @@ test('dub batch: preflight blocks a wrong-language script, totals match usage, p
   await expect(cell(page, 'bravo.mp4', 'es')).toHaveAttribute('data-state', 'ready');
   await expect(total).toHaveAttribute('data-amount', amountText);
 
+  // The grid's keys are the grid's: on a box elsewhere on the screen, Space is that box's and
+  // the arrows move nothing.
+  const ducking = page.getByRole('checkbox', { name: 'Duck the original under the voice' });
+  const duckingBefore = await ducking.isChecked();
+  await ducking.focus();
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('Space');
+  await expect(ducking).toBeChecked({ checked: !duckingBefore });
+  await expect(cell(page, 'bravo.mp4', 'es')).toHaveAttribute('data-state', 'ready');
+  await expect(cell(page, 'bravo.mp4', 'es')).toHaveClass(/dub-cell--active/);
+  await expect(total).toHaveAttribute('data-amount', amountText);
+  await page.keyboard.press('Space');
+  await expect(ducking).toBeChecked({ checked: duckingBefore });
+
   const axe = await new AxeBuilder({ page }).analyze();
   expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual(
     [],

@@ -75,6 +75,7 @@ export function DubGrid({ plan, jobs, pending }: DubGridProps) {
       <div
         className="dub-grid"
         role="grid"
+        data-dub-grid
         aria-label="Videos × languages"
         aria-rowcount={plan.rows.length + 1}
         aria-colcount={languages.length + 1}

@@ -11,13 +11,15 @@ import type { Job } from '../../../../shared/domain/jobs/job';
 import type { DubQueueState } from '../../../../shared/ipc/channels/dub';
 import type { BatchActions } from './use-batch-actions';
 import { selectedKeys, selectedVideos } from './grid-selection';
+import { focusInGrid } from './grid-focus';
 
 type DubCommand = Omit<RunnableCommand, 'scope'>;
 
 /**
  * The Dub grid's keys, through the command registry (scope 'dub') so the shortcuts sheet and
  * the native menu list them: spreadsheet-style moves, Space to leave cells in or out, and the
- * batch's run controls.
+ * batch's run controls. The grid's own keys act only while focus is in the grid (`inGrid`);
+ * the run controls (Ctrl+E, Ctrl+P) work from anywhere on the screen.
  */
 export function useDubCommands(
   plan: DubBatchPlan,
@@ -31,6 +33,8 @@ export function useDubCommands(
   const move = (dRow: number, dCol: number, extend: boolean) => () =>
     store().moveCursor(dRow, dCol, extend, rows, cols);
   const hasCells = () => rows > 0 && cols > 0;
+  // Space, Enter, Delete or an arrow on an unrelated button elsewhere must not change cells.
+  const inGrid = () => hasCells() && focusInGrid();
   const started = () => Object.keys(store().runs).length > 0;
   const removableSelection = () =>
     selectedVideos(plan, store().cursor).filter((video) => {
@@ -53,7 +57,7 @@ export function useDubCommands(
         keys: [`Arrow${key}`],
         group: grid,
         run: move(dRow, dCol, false),
-        enabled: hasCells,
+        enabled: inGrid,
       },
       {
         id: `dub.extend-${key.toLowerCase()}`,
@@ -61,7 +65,7 @@ export function useDubCommands(
         keys: [`Shift+Arrow${key}`],
         group: grid,
         run: move(dRow, dCol, true),
-        enabled: hasCells,
+        enabled: inGrid,
       },
     ]),
     {
@@ -69,7 +73,7 @@ export function useDubCommands(
       label: 'Leave the selected cells in or out of the run',
       keys: ['Space'],
       group: grid,
-      enabled: () => hasCells() && !started(),
+      enabled: () => inGrid() && !started(),
       run: () => store().toggleCells(selectedKeys(plan, store().cursor)),
     },
     {
@@ -77,14 +81,16 @@ export function useDubCommands(
       label: 'Select every cell',
       keys: ['Ctrl+A'],
       group: grid,
-      enabled: hasCells,
+      enabled: inGrid,
       run: () => store().selectAll(rows, cols),
     },
     {
       id: 'dub.deselect',
-      label: 'Select only the current cell',
+      // The selection is one rectangle around the cursor, so "none" is the cursor's cell alone.
+      label: 'Select none (only the current cell)',
       keys: ['Ctrl+D'],
       group: grid,
+      enabled: inGrid,
       run: () => store().collapseSelection(),
     },
     {
@@ -92,7 +98,7 @@ export function useDubCommands(
       label: 'Open the cell details',
       keys: ['Enter'],
       group: grid,
-      enabled: hasCells,
+      enabled: inGrid,
       run: () => {
         const { cursor } = store();
         const cell = plan.rows[cursor.row]?.cells[cursor.col];
@@ -139,7 +145,7 @@ export function useDubCommands(
       keys: ['Delete'],
       group: grid,
       // Only rows not yet sent: a sent row has results or charges tied to it.
-      enabled: () => hasCells() && removableSelection().length > 0,
+      enabled: () => inGrid() && removableSelection().length > 0,
       run: () => store().removeVideos(removableSelection()),
     },
   ];
