@@ -69,3 +69,51 @@ test('videos and scripts added while the batch project is being made are all kep
   await expect(page.getByTestId('dub-row')).toHaveCount(2);
   await expect(page.getByRole('region', { name: 'Unpaired scripts' })).toHaveCount(0);
 });
+
+test('a cell left out stays out after a reload, and is neither priced nor offered', async ({
+  page,
+  host,
+}) => {
+  const dir = await mkdtemp(join(tmpdir(), 'dub-left-out-'));
+  const clips = ['east.mp4', 'west.mp4'].map((name) =>
+    makeToneClip(join(dir, name), { seconds: 4 }),
+  );
+  const scripts = ['east.es.srt', 'west.es.srt'].map((name) => join(dir, name));
+  for (const path of scripts)
+    await writeFile(path, '1\n00:00:00,000 --> 00:00:02,000\nBuenos días a todos.\n');
+
+  const app = new AppPage(page);
+  await app.open(host.url);
+  await app.goTo('Dub');
+  await pickIntoBatch(page, /add videos/i, clips);
+  await pickIntoBatch(page, /add scripts/i, scripts);
+  const cell = page.locator(
+    '[data-testid="dub-row"][data-file="west.mp4"] [data-testid="dub-cell"][data-lang="es"]',
+  );
+  await expect(cell).toHaveAttribute('data-state', 'ready', { timeout: 30_000 });
+  const total = page.getByTestId('dub-cost-total');
+  const fullAmount = await total.getAttribute('data-amount');
+
+  await cell.click();
+  await page.keyboard.press('Space');
+  await expect(cell).toHaveAttribute('data-state', 'skipped');
+  await expect(total).not.toHaveAttribute('data-amount', fullAmount ?? '');
+  const trimmed = (await total.getAttribute('data-amount')) ?? '';
+
+  // Saved with the batch, then read back: still left out, still not in the total or in Start.
+  await expect
+    .poll(async () => {
+      const names = (await readdir(host.projectDir)).filter((n) => n.endsWith('.soundstage'));
+      const documents = await Promise.all(
+        names.map(async (n) => JSON.parse(await readFile(join(host.projectDir, n), 'utf8'))),
+      );
+      return documents.map((d: { dub?: { excluded?: unknown[] } }) => d.dub?.excluded);
+    })
+    .toEqual([[{ video: expect.stringMatching(/west\.mp4$/), language: 'es' }]]);
+  await page.reload();
+  await page.getByTestId('engine-status').waitFor();
+  await app.goTo('Dub');
+  await expect(cell).toHaveAttribute('data-state', 'skipped', { timeout: 30_000 });
+  await expect(total).toHaveAttribute('data-amount', trimmed);
+  await expect(page.getByTestId('dub-start')).toContainText(`Start · $${trimmed} `);
+});

@@ -4,3 +4,4 @@ export * from './batch-plan';
 export * from './batch-state';
 export * from './batch-list';
 export * from './batch-templates';
+export * from './excluded-cells';

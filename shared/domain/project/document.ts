@@ -185,6 +185,15 @@ export const dubPartSchema = z.object({
     exportSrt: false,
   }),
   runs: z.record(z.string(), z.string()).default({}),
+  /**
+   * Cells the user left out of the run (Space in the grid): never planned into a request, never
+   * priced. Kept with the batch so a reload does not price and offer them again. Optional:
+   * older documents have none, which means every cell is in.
+   */
+  excluded: z
+    .array(z.object({ video: z.string().min(1).max(4096), language: z.enum(LANGUAGE_CODES) }))
+    .max(40_000)
+    .optional(),
   /** Where Export all last wrote. */
   exportFolder: z.string().max(4096).optional(),
 });

@@ -92,6 +92,35 @@ describe.skipIf(!hasPocketsphinxEnglish || !hasApertium)(
       await waitUntil(() => proxy!.seen.length - before > 8, 20_000);
     }, 60_000);
 
+    it('never sends a cell the saved batch left out, even when the start does not list it', async () => {
+      const key = 'sk_left_out';
+      const videos = await setUp({ accounts: [{ key, balance: 100 }] });
+      const h = await queueFor(proxy!.url, key, path.join(dir!, 'data'));
+      cleanups.push(() => h.jobs.dispose());
+      const project = await projectIn(h);
+      const left = { video: videos[1]!, language: 'es' as const };
+      const patched = await h.projects.patch(project, (document) => ({
+        ...document,
+        dub: {
+          videos: videos.map((video) => ({ path: video })),
+          scripts: [],
+          settings,
+          runs: {},
+          excluded: [left],
+        },
+      }));
+      if (!patched.ok) throw new Error(patched.error.message);
+      const started = await h.queue.start({ projectPath: project, videos, scripts: [], settings });
+      if (!started.ok) throw new Error(started.error.message);
+      expect(started.value.submitted).toBe(2);
+      expect(Object.keys(started.value.runs).some((k) => k.startsWith(`${left.video}#`))).toBe(
+        false,
+      );
+      // Main's own write of runs keeps what was left out.
+      const reopened = await h.projects.open(project);
+      expect(reopened.ok && reopened.value.document?.dub?.excluded).toEqual([left]);
+    }, 60_000);
+
     it('pauses the whole queue on 402, holds the rest, and Resume sends the stopped request again', async () => {
       const key = 'sk_small_balance';
       const videos = await setUp({ accounts: [{ key, balance: 0.01 }] });

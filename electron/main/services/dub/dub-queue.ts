@@ -144,8 +144,11 @@ export class DubQueue {
     if (!opened.value.document)
       return fail('project_read_only', opened.value.notice ?? 'The project cannot be changed.');
     const runs = { ...(opened.value.document.dub?.runs ?? {}) };
+    // The cells left out in the saved batch stay out even when a caller did not list them
+    // (the renderer saves before it starts, so the file holds what the grid shows).
+    const excluded = [...(input.excluded ?? []), ...(opened.value.document.dub?.excluded ?? [])];
     // Requests already sent stay covered, so languages added later plan only their new cells.
-    const plan = await this.plan(input, runs);
+    const plan = await this.plan({ ...input, excluded }, runs);
     if (!plan.ok) return plan;
     const blocked = plan.value.counts.blocked;
     const pending = pendingRequests(plan.value, runs);

@@ -3,7 +3,7 @@ import { planDubBatch } from '../../../../shared/domain/dub';
 import { dubPartSchema } from '../../../../shared/domain/project/document';
 import { fromDubPart, toDubPart } from './batch-project';
 import { acceptHandoff } from './handoff';
-import { EMPTY_DRAFT, useDubBatch } from './batch-store';
+import { draftOf, EMPTY_DRAFT, useDubBatch } from './batch-store';
 import { inSelection, selectedKeys, selectedVideos } from './grid-selection';
 
 const plan = planDubBatch({
@@ -77,6 +77,54 @@ describe('the batch in the project document', () => {
     };
     const part = dubPartSchema.parse(toDubPart(draft));
     expect({ ...EMPTY_DRAFT, ...fromDubPart(part) }).toEqual(draft);
+  });
+
+  it('keeps the cells left out through a save and a reload', () => {
+    const store = useDubBatch.getState();
+    store.load({ videos: ['/v/a.mp4', '/v/b.mp4'], languages: ['es', 'fr'] });
+    const before = useDubBatch.getState().revision;
+    store.toggleCells(['/v/b.mp4\u0000fr']);
+    // A change autosave must write: leaving a cell out is part of the batch.
+    expect(useDubBatch.getState().revision).toBeGreaterThan(before);
+    const saved = JSON.parse(JSON.stringify(toDubPart(draftOf(useDubBatch.getState()))));
+    expect(saved.excluded).toEqual([{ video: '/v/b.mp4', language: 'fr' }]);
+
+    store.load({});
+    expect(useDubBatch.getState().excluded).toEqual({});
+    store.load(fromDubPart(dubPartSchema.parse(saved)));
+    const reloaded = useDubBatch.getState();
+    expect(reloaded.excluded).toEqual({ '/v/b.mp4\u0000fr': true });
+    const planOf = (excluded: Record<string, true>) =>
+      planDubBatch({
+        videos: reloaded.videos.map((path) => ({
+          path,
+          durationSeconds: 20,
+          bytes: 1000,
+          hasVideo: true,
+        })),
+        scripts: [],
+        scriptFacts: [],
+        settings: {
+          languages: reloaded.languages,
+          ducking: true,
+          lipsync: false,
+          exportSrt: false,
+          engine: 'local',
+          maxUploadMb: 300,
+        },
+        account: { balance: 100 },
+        excluded: new Set(Object.keys(excluded)),
+      });
+    const planned = planOf(reloaded.excluded);
+    // Left out after the reload: planned as skipped, in no request, and not in the total.
+    expect(planned.rows[1]!.cells[1]!.excluded).toBe(true);
+    expect(planned.rows[1]!.cells[1]!.requestKey).toBeNull();
+    expect(planned.total).toBeLessThan(planOf({}).total);
+  });
+
+  it('reads an older part without left-out cells as none left out', () => {
+    const part = dubPartSchema.parse({ videos: [{ path: '/v/a.mp4' }] });
+    expect(fromDubPart(part).excluded).toEqual({});
   });
 });
 

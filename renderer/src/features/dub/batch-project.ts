@@ -1,4 +1,4 @@
-import { showProjectAsBatch } from '../../../../shared/domain/dub';
+import { excludedCells, excludedKeys, showProjectAsBatch } from '../../../../shared/domain/dub';
 import type { DubPart, ProjectDocument } from '../../../../shared/domain/project/document';
 import { invoke } from '../../bridge/invoke';
 import {
@@ -30,6 +30,7 @@ export function toDubPart(draft: DubBatchDraft): DubPart {
       exportSrt: draft.exportSrt,
     },
     runs: draft.runs,
+    excluded: excludedCells(Object.keys(draft.excluded)),
   };
 }
 
@@ -42,6 +43,7 @@ export function fromDubPart(part: DubPart): Partial<DubBatchDraft> {
     lipsync: part.settings.lipsync,
     exportSrt: part.settings.exportSrt,
     runs: part.runs,
+    excluded: excludedKeys(part.excluded),
   };
 }
 

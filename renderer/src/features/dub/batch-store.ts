@@ -19,6 +19,11 @@ export interface DubBatchDraft {
   exportSrt: boolean;
   /** requestKey -> job id, as main wrote it: the only record of what ran (states come from jobs). */
   runs: Record<string, string>;
+  /**
+   * Cells left out of the run by the user (`video\u0000lang`). Part of the draft, so it is saved
+   * with the batch: a reload that forgot it would price and send cells the user left out.
+   */
+  excluded: Record<string, true>;
 }
 
 export interface SortedPaths {
@@ -36,8 +41,6 @@ export interface GridCursor {
 
 interface DubBatchState extends DubBatchDraft {
   cursor: GridCursor;
-  /** Cells left out of the run by the user (`video\u0000lang`). */
-  excluded: Record<string, true>;
   openCell: { video: string; language: LanguageCode } | null;
   /** The project that keeps this batch (created on the first add). */
   projectPath: string | null;
@@ -70,6 +73,7 @@ export const EMPTY_DRAFT: DubBatchDraft = {
   ...NEW_BATCH_SETTINGS,
   languages: [...NEW_BATCH_SETTINGS.languages],
   runs: {},
+  excluded: {},
 };
 
 const clamp = (value: number, max: number) => Math.max(0, Math.min(max - 1, value));
@@ -77,7 +81,6 @@ const clamp = (value: number, max: number) => Math.max(0, Math.min(max - 1, valu
 export const useDubBatch = create<DubBatchState>()((set) => ({
   ...EMPTY_DRAFT,
   cursor: { row: 0, col: 0, anchor: { row: 0, col: 0 } },
-  excluded: {},
   openCell: null,
   projectPath: null,
   revision: 0,
@@ -140,7 +143,7 @@ export const useDubBatch = create<DubBatchState>()((set) => ({
         if (allExcluded) delete excluded[key];
         else excluded[key] = true;
       }
-      return { excluded };
+      return { excluded, revision: state.revision + 1 };
     }),
   setExcluded: (keys, value) =>
     set((state) => {
@@ -149,13 +152,14 @@ export const useDubBatch = create<DubBatchState>()((set) => ({
         if (value) excluded[key] = true;
         else delete excluded[key];
       }
-      return { excluded };
+      return { excluded, revision: state.revision + 1 };
     }),
   open: (openCell) => set({ openCell }),
-  load: (draft) => set({ ...EMPTY_DRAFT, ...draft, excluded: {}, openCell: null }),
+  load: (draft) => set({ ...EMPTY_DRAFT, ...draft, openCell: null }),
 }));
 
 export function draftOf(state: DubBatchDraft): DubBatchDraft {
-  const { videos, scripts, skipped, languages, ducking, lipsync, exportSrt, runs } = state;
-  return { videos, scripts, skipped, languages, ducking, lipsync, exportSrt, runs };
+  const { videos, scripts, skipped, languages, ducking, lipsync, exportSrt, runs, excluded } =
+    state;
+  return { videos, scripts, skipped, languages, ducking, lipsync, exportSrt, runs, excluded };
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { excludedCells } from '../../../../shared/domain/dub';
 import { errorMessage, invoke } from '../../bridge/invoke';
 import { queryKeyFor } from '../../bridge/query';
 import { useDubBatch } from './batch-store';
@@ -60,10 +61,7 @@ export function useBatchActions(): BatchActions {
           videos,
           scripts,
           settings: { languages, ducking, lipsync, exportSrt },
-          excluded: Object.keys(excluded).map((key) => {
-            const [video = '', language = ''] = key.split('\u0000');
-            return { video, language };
-          }),
+          excluded: excludedCells(Object.keys(excluded)),
         });
         store().setRuns(answer.runs);
       }),
