@@ -5,3 +5,4 @@ export * from './batch-state';
 export * from './batch-list';
 export * from './batch-templates';
 export * from './excluded-cells';
+export * from './retry-failed';

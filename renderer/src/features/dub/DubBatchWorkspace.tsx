@@ -1,4 +1,5 @@
-import { batchProgress, runCoverage } from '../../../../shared/domain/dub';
+import { useState } from 'react';
+import { batchProgress, runCoverage, type FailedRetry } from '../../../../shared/domain/dub';
 import type { Job } from '../../../../shared/domain/jobs/job';
 import { EmptyState } from '../../ui/EmptyState';
 import { useDubBatch } from './batch-store';
@@ -9,6 +10,8 @@ import { BatchOptions } from './BatchOptions';
 import { CellDrawer } from './CellDrawer';
 import { DropZone } from './DropZone';
 import { DubGrid } from './DubGrid';
+import { focusGridCell } from './grid-focus';
+import { RetryFailedConfirm } from './RetryFailedConfirm';
 import { SkippedFiles, UnpairedScripts } from './FileLists';
 import { useDubCommands } from './dub-commands';
 import { useSubtitlesHandoff } from './handoff';
@@ -31,7 +34,8 @@ export function DubBatchWorkspace() {
   const languages = useDubBatch((s) => s.languages);
   const sent = sentLanguages(runs, jobs, languages);
   useBatchSignals(progress, started && !queue?.paused);
-  useDubCommands(plan, jobs, queue, actions);
+  const [retryAsk, setRetryAsk] = useState<FailedRetry | null>(null);
+  useDubCommands(plan, jobs, queue, actions, setRetryAsk);
   useSubtitlesHandoff(project.ready);
 
   return (
@@ -64,6 +68,17 @@ export function DubBatchWorkspace() {
         )}
         <CellDrawer plan={plan} jobs={jobs} actions={actions} />
       </div>
+      {retryAsk && (
+        <RetryFailedConfirm
+          retry={retryAsk}
+          onConfirm={() => actions.retry(retryAsk.requestKeys)}
+          onClose={() => {
+            setRetryAsk(null);
+            // R was pressed in the grid: focus goes back to the cell it came from.
+            focusGridCell();
+          }}
+        />
+      )}
       <UnpairedScripts plan={plan} />
       <SkippedFiles />
     </DropZone>

@@ -2,10 +2,11 @@ import { useDubBatch } from './batch-store';
 import { useCommands } from '../../editor/commands';
 import type { RunnableCommand } from '../../editor/commands/registry';
 import {
-  cellState,
+  failedRetry,
   pendingRequests,
   rowRemovalRefusal,
   type DubBatchPlan,
+  type FailedRetry,
 } from '../../../../shared/domain/dub';
 import type { Job } from '../../../../shared/domain/jobs/job';
 import type { DubQueueState } from '../../../../shared/ipc/channels/dub';
@@ -26,6 +27,7 @@ export function useDubCommands(
   jobs: ReadonlyMap<string, Job>,
   queue: DubQueueState | undefined,
   actions: BatchActions,
+  askRetryFailed: (retry: FailedRetry) => void,
 ): void {
   const rows = plan.rows.length;
   const cols = useDubBatch((s) => s.languages.length);
@@ -126,18 +128,12 @@ export function useDubCommands(
     },
     {
       id: 'dub.retry-failed',
-      label: 'Retry failed cells',
+      label: 'Retry failed cells (asks first, with the price)',
       keys: ['R'],
-      group: batch,
-      run: () => {
-        const { runs } = store();
-        const failed = new Set<string>();
-        for (const row of plan.rows)
-          for (const cell of row.cells)
-            if (cellState(cell, jobs, runs) === 'failed' && cell.requestKey)
-              failed.add(cell.requestKey);
-        if (failed.size > 0) actions.retry([...failed]);
-      },
+      group: grid,
+      // A retry is a new charge per request: never sent on a key press alone.
+      enabled: () => inGrid() && failedRetry(plan, jobs, store().runs).requestKeys.length > 0,
+      run: () => askRetryFailed(failedRetry(plan, jobs, store().runs)),
     },
     {
       id: 'dub.remove-rows',

@@ -10,3 +10,10 @@ export function focusInGrid(): boolean {
   const active = typeof document === 'undefined' ? null : document.activeElement;
   return active?.closest(DUB_GRID_SELECTOR) != null;
 }
+
+/** Puts focus back on the grid's current cell (after the drawer closes), when the grid is there. */
+export function focusGridCell(): void {
+  if (typeof document === 'undefined') return;
+  const grid = document.querySelector<HTMLElement>(DUB_GRID_SELECTOR);
+  grid?.querySelector<HTMLElement>('.dub-cell--active')?.focus();
+}
