@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { copyFileSync, readdirSync } from 'node:fs';
+import { copyFileSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -206,6 +206,12 @@ test('dub batch: preflight blocks a wrong-language script, totals match usage, p
   await lines.nth(1).getByTestId('dub-line-redub').click();
   const undo = page.getByTestId('dub-line-undo');
   await expect(undo).toBeEnabled({ timeout: 240_000 });
+  // The re-dubbed words are what the .srt side of the diff and Export all's .srt say now.
+  await expect(page.getByTestId('dub-srt-diff')).toContainText('Mañana vamos al río.');
+  await page.getByTestId('dub-export-all').click();
+  await expect
+    .poll(() => readFileSync(join(folder, 'alpha.es.srt'), 'utf8'), { timeout: 60_000 })
+    .toContain('Mañana vamos al río.');
   await page.getByRole('button', { name: 'Side by side' }).click();
   await expect(page.getByTestId('dub-side-by-side').locator('video')).toHaveCount(2);
   // The lines and the two players pass axe like the rest of the view.

@@ -160,7 +160,12 @@ export function CellDrawer({
       {srt && cell.script && (
         <section aria-label="Approved script against the re-timed export">
           <h4>Approved script ↔ re-timed .srt</h4>
-          <SrtDiff approved={cell.script} exported={srt.path} report={exportReport} />
+          <SrtDiff
+            approved={cell.script}
+            exported={srt.path}
+            report={exportReport}
+            {...(output ? { dub: output.path } : {})}
+          />
         </section>
       )}
     </aside>

@@ -1,21 +1,27 @@
+import { withSpokenLines } from '../../../../shared/domain/dub/lines';
 import { useApiQuery } from '../../bridge/query';
 import { diffCues, flaggedCues, timecode, type DiffCue } from './srt-diff';
 
 /**
  * The approved script beside the service's re-timed .srt: moved timings and cues the service
- * flags (alignment_loss, exported_review_required) are highlighted.
+ * flags (alignment_loss, exported_review_required) are highlighted. The .srt side shows the
+ * words of lines re-dubbed since (the dub's spliced line edits), as Export all writes it.
  */
 export function SrtDiff({
   approved,
   exported,
   report,
+  dub,
 }: {
   approved: string;
   exported: string;
   report: Record<string, unknown>;
+  /** The dub video whose line edits change what the .srt's lines say. */
+  dub?: string;
 }) {
   const left = useApiQuery('subtitles:read', { path: approved }, { staleTime: Infinity });
   const right = useApiQuery('subtitles:read', { path: exported }, { staleTime: Infinity });
+  const edits = useApiQuery('dub:lineEdits', { dub: dub ?? '' }, { enabled: !!dub });
   if (left.error || right.error)
     return (
       <p className="small dub-error" role="alert" data-testid="dub-srt-diff">
@@ -25,7 +31,8 @@ export function SrtDiff({
   if (!left.data || !right.data) return <p className="small faint">Reading both scripts…</p>;
   const reviewAll = report.status === 'exported_review_required';
   const flagged = flaggedCues(report.alignment_loss, report.issues);
-  const lines = diffCues(left.data.cues as DiffCue[], right.data.cues as DiffCue[], flagged);
+  const spoken = withSpokenLines(right.data.cues, edits.data?.edits ?? []);
+  const lines = diffCues(left.data.cues as DiffCue[], spoken as DiffCue[], flagged);
   const moved = lines.filter((line) => line.timingChanged).length;
   return (
     <div className="dub-diff" data-testid="dub-srt-diff">
