@@ -195,7 +195,16 @@ test('dub batch: preflight blocks a wrong-language script, totals match usage, p
   // Lines of the finished cell: one per script cue with the script's times; line 2 re-dubbed at
   // the price stated before, side by side with one transport, then undone.
   await app.goTo('Dub');
+  // The drawer takes focus when it opens, Esc closes it, and focus is back on its cell; Enter
+  // there opens it again.
   await cell(page, 'alpha.mp4', 'es').dblclick();
+  const drawer = page.getByRole('complementary', { name: /^Cell / });
+  await expect(page.getByTestId('dub-drawer-title')).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(drawer).toHaveCount(0);
+  await expect(cell(page, 'alpha.mp4', 'es')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(drawer).toBeVisible();
   const lines = page.getByTestId('dub-line');
   await expect(lines).toHaveCount(LINES.es.length);
   await expect(lines.nth(1)).toHaveAttribute('data-start-ms', '2000');

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { formatUsd } from '../../../../shared/api/billing-rates';
 import { LANGUAGE_NAMES } from '../../../../shared/api/languages';
 import { cellState, type DubBatchPlan } from '../../../../shared/domain/dub';
@@ -7,6 +8,7 @@ import { Badge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
 import { ProgressBar } from '../../ui/ProgressBar';
 import { useDubBatch } from './batch-store';
+import { focusGridCell } from './grid-focus';
 import { ACTIVE_STATES, elapsedText, STATE_LABEL } from './cell-view';
 import { DubLines } from './DubLines';
 import { DubPreview } from './DubPreview';
@@ -30,6 +32,13 @@ export function CellDrawer({
   const runs = useDubBatch((s) => s.runs);
   const ducking = useDubBatch((s) => s.ducking);
   const now = useNow(1000);
+  const heading = useRef<HTMLHeadingElement>(null);
+  // Opened from the grid (Enter, double click), focus would stay on the cell and Esc would
+  // never reach the drawer: it takes focus, so keys are its own and a screen reader says where.
+  // Each open() makes a new openCell, so opening the same cell again takes focus again.
+  useEffect(() => {
+    if (openCell) heading.current?.focus();
+  }, [openCell]);
   if (!openCell) return null;
   const row = plan.rows.find((r) => r.video === openCell.video);
   const cell = row?.cells.find((c) => c.language === openCell.language);
@@ -38,7 +47,11 @@ export function CellDrawer({
   const job = cell.requestKey ? jobs.get(runs[cell.requestKey] ?? '') : undefined;
   const state = cellState(cell, jobs, runs);
   const label = STATE_LABEL[state];
-  const close = () => useDubBatch.getState().open(null);
+  const close = () => {
+    useDubBatch.getState().open(null);
+    // Back to the cell it was opened from, so the keyboard carries on in the grid.
+    focusGridCell();
+  };
   const output = job?.files.find((file) => file.role === `outputs.${cell.language}`);
   const srt = job?.files.find((file) => file.role === `subtitles.${cell.language}`);
   const exportReport = asRecord(asRecord(job?.result?.subtitle_export)[cell.language]);
@@ -51,11 +64,15 @@ export function CellDrawer({
       className="dub-drawer"
       aria-label={`Cell ${title}`}
       onKeyDown={(event) => {
-        if (event.key === 'Escape') close();
+        if (event.key !== 'Escape') return;
+        event.preventDefault();
+        close();
       }}
     >
       <header className="dub-drawer__head">
-        <h3>{title}</h3>
+        <h3 ref={heading} tabIndex={-1} data-testid="dub-drawer-title">
+          {title}
+        </h3>
         <Badge tone={label.tone}>{label.text}</Badge>
         <Button size="small" variant="ghost" onClick={close} aria-label="Close cell details">
           Close
