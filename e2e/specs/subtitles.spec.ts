@@ -170,6 +170,9 @@ test('edit subtitles: side by side, QC fix, snapping re-time with undo, export, 
     'data-preflight',
     /ok|warn/,
   );
+  // Only the language sent: the new batch's default French column is not added, nor priced.
+  await expect(page.getByTestId('dub-cell')).toHaveCount(1);
+  await expect(page.getByRole('checkbox', { name: 'French' })).not.toBeChecked();
 });
 
 /** About 6 s of English speech (espeak-ng) under a colour picture: the local proofread can hear it. */

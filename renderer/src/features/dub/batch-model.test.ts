@@ -129,6 +129,28 @@ describe('the batch in the project document', () => {
 });
 
 describe('Send to Dub from Subtitles', () => {
+  it('gives a batch with no rows exactly the languages handed off', () => {
+    // A new batch starts with Spanish and French; a Spanish script alone must not add French.
+    useDubBatch.getState().load({});
+    expect(useDubBatch.getState().languages).toEqual(['es', 'fr']);
+    acceptHandoff({ videoPath: '/s/a.mp4', scripts: { es: '/s/a.es.srt' } });
+    expect(useDubBatch.getState().languages).toEqual(['es']);
+  });
+
+  it('adds the handed-off languages to a batch that already has rows', () => {
+    useDubBatch.getState().load({ videos: ['/v/old.mp4'], languages: ['es', 'fr'] });
+    acceptHandoff({ videoPath: '/s/b.mp4', scripts: { de: '/s/b.de.srt', es: '/s/b.es.srt' } });
+    const state = useDubBatch.getState();
+    expect(state.languages).toEqual(['es', 'fr', 'de']);
+    expect(state.videos).toEqual(['/v/old.mp4', '/s/b.mp4']);
+  });
+
+  it('keeps the languages of an empty batch when nothing usable was handed off', () => {
+    useDubBatch.getState().load({ languages: ['it'] });
+    acceptHandoff({ videoPath: '/s/c.mp4', scripts: { xx: '/s/c.xx.srt' } });
+    expect(useDubBatch.getState().languages).toEqual(['it']);
+  });
+
   it('adds the video and its scripts assigned to it, and their languages as columns', () => {
     useDubBatch.getState().load({ languages: ['es'] });
     const ignored = acceptHandoff({

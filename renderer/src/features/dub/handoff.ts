@@ -1,4 +1,4 @@
-import { isLanguageCode } from '../../../../shared/api/languages';
+import { isLanguageCode, type LanguageCode } from '../../../../shared/api/languages';
 import type { BatchScriptFile } from '../../../../shared/domain/dub';
 import { useEffect } from 'react';
 import { handoffAsBatch, useDubHandoff } from '../../editor/handoff/dub-handoff';
@@ -15,7 +15,10 @@ export interface SubtitlesHandoff {
 
 /**
  * Adds a handoff to the batch: the video as a row, its scripts assigned to it explicitly (so
- * pairing never guesses), and their languages added as columns. Returns what was left out.
+ * pairing never guesses), and their languages as columns. A batch with no rows yet takes exactly
+ * the handed-off languages: its starting languages (NEW_BATCH_SETTINGS, Spanish and French) were
+ * nobody's choice, and each extra column is priced. A batch with rows keeps its languages and
+ * gains the new ones. Returns what was left out.
  */
 export function acceptHandoff(handoff: SubtitlesHandoff): string[] {
   const ignored: string[] = [];
@@ -29,17 +32,26 @@ export function acceptHandoff(handoff: SubtitlesHandoff): string[] {
     scripts.push(video ? { path, language, video } : { path, language });
   }
   const store = useDubBatch.getState();
+  const fresh = store.videos.length === 0;
   store.addSorted({ videos: video ? [video] : [], scripts: [], skipped: [] });
   const known = new Set(store.scripts.map((s) => s.path));
   useDubBatch.setState((state) => ({
     scripts: [...state.scripts, ...scripts.filter((s) => !known.has(s.path))],
-    languages: [
-      ...state.languages,
-      ...scripts.map((s) => s.language!).filter((l) => !state.languages.includes(l)),
-    ],
+    languages: handedOffLanguages(fresh && scripts.length > 0 ? [] : state.languages, scripts),
     revision: state.revision + 1,
   }));
   return ignored;
+}
+
+/** `current` and then each handed-off language not in it yet, in the order sent. */
+function handedOffLanguages(
+  current: readonly LanguageCode[],
+  scripts: readonly BatchScriptFile[],
+): LanguageCode[] {
+  const languages = [...current];
+  for (const script of scripts)
+    if (script.language && !languages.includes(script.language)) languages.push(script.language);
+  return languages;
 }
 
 /**
