@@ -11,6 +11,8 @@ import { SettingsScreen } from '../features/settings/SettingsScreen';
 import { SubtitlesScreen } from '../features/subtitles/SubtitlesScreen';
 import { Notice } from '../ui/Notice';
 import { ShortcutsSheet, useKeyDispatcher, useNativeMenu } from '../editor/commands';
+import { useHeldJobs, useHeldJobsSync } from '../editor/jobs/held-jobs';
+import { isRunning } from '../editor/jobs/job-view';
 import { ProjectBanners, useReopenLastProject, useSaveBeforeLeaving } from '../editor/project';
 import { useGlobalCommands } from './global-commands';
 import { SCREEN_NAMES, useScreen, type ScreenId } from './routes';
@@ -59,7 +61,12 @@ export function App() {
   const screen = useScreen();
   const connection = useConnection();
   const jobs = useApiQuery('jobs:list', {}, { enabled: connection.state === 'open' });
-  const running = (jobs.data ?? []).filter((job) => !isTerminal(job.stage)).length;
+  useHeldJobsSync(connection.state === 'open');
+  const held = useHeldJobs((s) => s.held);
+  const unfinished = (jobs.data ?? []).filter((job) => !isTerminal(job.stage));
+  // A paused Dub batch's queued jobs were never sent: counted as paused, not running.
+  const running = unfinished.filter((job) => isRunning(job, held)).length;
+  const paused = unfinished.length - running;
   const View = VIEWS[screen];
   useReopenLastProject(connection.state === 'open');
   useSaveBeforeLeaving();
@@ -72,7 +79,7 @@ export function App() {
     <div className="frame">
       <Sidebar current={screen} runningJobs={running} />
       <div className="frame__main">
-        <StatusStrip runningJobs={running} title={SCREEN_NAMES[screen]} />
+        <StatusStrip runningJobs={running} pausedJobs={paused} title={SCREEN_NAMES[screen]} />
         <main className="content" id="content">
           <ConnectionBanner />
           <StorageBanner />

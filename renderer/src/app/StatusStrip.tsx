@@ -1,6 +1,7 @@
 import { useConnection } from '../bridge/connection';
 import { useApiQuery } from '../bridge/query';
 import { Badge } from '../ui/Badge';
+import { jobsSummary } from '../editor/jobs/job-view';
 import { engineLabel } from './engine-label';
 import { hrefOf } from './routes';
 
@@ -16,7 +17,16 @@ function ConnectionBadge() {
   );
 }
 
-export function StatusStrip({ runningJobs, title }: { runningJobs: number; title: string }) {
+export function StatusStrip({
+  runningJobs,
+  pausedJobs = 0,
+  title,
+}: {
+  runningJobs: number;
+  /** Jobs held by a paused Dub batch: not sent, so not running (no spinner for them). */
+  pausedJobs?: number;
+  title: string;
+}) {
   const connection = useConnection();
   const connected = connection.state === 'open';
   const engine = useApiQuery('engine:status', {}, { enabled: connected, refetchInterval: 15_000 });
@@ -52,7 +62,7 @@ export function StatusStrip({ runningJobs, title }: { runningJobs: number; title
           ) : (
             <span className="strip__idle" aria-hidden="true" />
           )}
-          {runningJobs > 0 ? `${runningJobs} running` : 'Idle'}
+          {jobsSummary(runningJobs, pausedJobs)}
         </a>
       </div>
     </header>

@@ -41,6 +41,11 @@ export const dubQueueStateSchema = z.object({
   rpmWindow: z.object({ used: z.number(), limit: z.number().nullable() }),
   /** Jobs of dub batches that have not ended (queued, waiting or running). */
   active: z.number(),
+  /**
+   * Queued jobs the pause is holding: never sent, so neither running nor timed. Optional in
+   * what is read (an older main sends none), always sent by main.
+   */
+  held: z.array(z.string().max(100)).max(10_000).default([]),
 });
 export type DubQueueState = z.infer<typeof dubQueueStateSchema>;
 

@@ -138,6 +138,11 @@ describe.skipIf(!hasPocketsphinxEnglish || !hasApertium)(
       expect(proxy!.posts()).toBe(1);
       const stages = Object.values(started.value.runs).map((id) => h.jobs.get(id)?.stage);
       expect(stages).toEqual(['failed', 'queued', 'queued']);
+      // The held ones are named, so the renderer shows them as paused rather than running.
+      const queued = Object.values(started.value.runs).filter(
+        (id) => h.jobs.get(id)?.stage === 'queued',
+      );
+      expect([...h.queue.state().held].sort()).toEqual(queued.sort());
 
       await h.queue.resume();
       // The stopped request is sent again; the balance is still short, so the queue pauses again.

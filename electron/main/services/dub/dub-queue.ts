@@ -105,8 +105,9 @@ export class DubQueue {
   }
 
   state(): DubQueueState {
+    const stageOf = (id: string) => this.options.jobs.get(id)?.stage;
     const active = [...this.batchJobs].filter((id) => {
-      const stage = this.options.jobs.get(id)?.stage;
+      const stage = stageOf(id);
       return stage !== undefined && !['succeeded', 'failed', 'canceled'].includes(stage);
     }).length;
     return {
@@ -120,6 +121,9 @@ export class DubQueue {
             : null,
       rpmWindow: this.options.pacer.window(),
       active,
+      // While paused a queued job is held before any POST: the Jobs list shows it as paused.
+      held:
+        this.paused === null ? [] : [...this.batchJobs].filter((id) => stageOf(id) === 'queued'),
     };
   }
 

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { Job } from '../../../../shared/domain/jobs/job';
-import { canCancel, canRetry, elapsedMs, mayBeCharged, progressOf, taskLabel } from './job-view';
+import {
+  canCancel,
+  canRetry,
+  elapsedMs,
+  isRunning,
+  jobsSummary,
+  mayBeCharged,
+  progressOf,
+  taskLabel,
+} from './job-view';
 
 const job = (patch: Partial<Job>): Job => ({
   id: 'j1',
@@ -42,5 +51,26 @@ describe('job view', () => {
     expect(mayBeCharged(job({ stage: 'queued' }))).toBe(false);
     expect(mayBeCharged(job({ stage: 'processing', taskId: 't' }))).toBe(true);
     expect(taskLabel('text_to_sfx')).toBe('Text to sound effects');
+  });
+});
+
+describe('jobs held by a paused Dub batch', () => {
+  const held = new Set(['j1']);
+
+  it('are paused, not running: no bar, and not counted as running', () => {
+    const queued = job({ stage: 'queued' });
+    expect(progressOf(queued, 0, held)).toMatchObject({ paused: true, text: /^Paused/ });
+    expect(progressOf(queued, 0)?.text).toBe('Waiting for a free slot');
+    expect(isRunning(queued, held)).toBe(false);
+    expect(isRunning(queued, new Set())).toBe(true);
+    // A held id that has left the queue (sent before the pause) is under way again.
+    expect(isRunning(job({ stage: 'processing' }), held)).toBe(true);
+  });
+
+  it('are named apart from running ones in the status strip', () => {
+    expect(jobsSummary(2, 0)).toBe('2 running');
+    expect(jobsSummary(2, 3)).toBe('2 running · 3 paused');
+    expect(jobsSummary(0, 3)).toBe('3 paused');
+    expect(jobsSummary(0, 0)).toBe('Idle');
   });
 });

@@ -37,6 +37,8 @@ export interface JobProgress {
   /** 0..1 when measurable; undefined draws an indeterminate bar. */
   fraction?: number;
   text: string;
+  /** Held by the Dub queue's pause: nothing is moving, so no bar at all. */
+  paused?: boolean;
 }
 
 const BYTE_STAGES: Partial<Record<JobStage, string>> = {
@@ -45,9 +47,26 @@ const BYTE_STAGES: Partial<Record<JobStage, string>> = {
   downloading: 'downloaded',
 };
 
+/**
+ * Whether a job is held by the Dub queue's pause (`held`: main's list): queued and never sent,
+ * so it is neither running nor timed.
+ */
+export const isHeld = (job: Job, held: ReadonlySet<string>): boolean =>
+  job.stage === 'queued' && held.has(job.id);
+
+/** Whether a job is under way: not ended, and not held by a pause. */
+export const isRunning = (job: Job, held: ReadonlySet<string>): boolean =>
+  !isTerminal(job.stage) && !isHeld(job, held);
+
 /** The bar and its words for a job that is not finished (undefined once it is). */
-export function progressOf(job: Job, now: number): JobProgress | undefined {
+export function progressOf(
+  job: Job,
+  now: number,
+  held: ReadonlySet<string> = new Set(),
+): JobProgress | undefined {
   if (isTerminal(job.stage)) return undefined;
+  if (isHeld(job, held))
+    return { text: 'Paused: not sent yet. Resume the batch in Dub to send it.', paused: true };
   if (job.waitUntil && job.waitUntil > now) {
     return { text: `Waiting for the rate limit · retry in ${secondsUntil(job.waitUntil, now)} s` };
   }
@@ -91,4 +110,13 @@ export function mayBeCharged(job: Job): boolean {
     job.stage === 'processing' ||
     job.stage === 'downloading'
   );
+}
+
+/** "2 running", "2 running · 3 paused", "3 paused" or "Idle". */
+export function jobsSummary(running: number, paused: number): string {
+  const parts = [
+    ...(running > 0 ? [`${running} running`] : []),
+    ...(paused > 0 ? [`${paused} paused`] : []),
+  ];
+  return parts.length > 0 ? parts.join(' · ') : 'Idle';
 }

@@ -14,6 +14,7 @@ import {
   canCancel,
   canRetry,
   elapsedMs,
+  isHeld,
   mayBeCharged,
   progressOf,
   STAGE_LABELS,
@@ -27,11 +28,21 @@ import { EditSubtitlesButton } from './EditSubtitlesButton';
 type Confirming = 'cancel' | 'retry' | null;
 
 /** One job: what it is, where it stands, what went wrong, and what can be done with it. */
-export function JobRow({ job, now }: { job: Job; now: number }) {
+export function JobRow({
+  job,
+  now,
+  held,
+}: {
+  job: Job;
+  now: number;
+  /** Jobs the Dub queue's pause holds (never sent: shown as paused, not timed). */
+  held: ReadonlySet<string>;
+}) {
   const actions = useJobActions(job.id);
   const [confirming, setConfirming] = useState<Confirming>(null);
   const [previewing, setPreviewing] = useState<string | null>(null);
-  const progress = progressOf(job, now);
+  const progress = progressOf(job, now, held);
+  const paused = isHeld(job, held);
 
   return (
     <li className="job" data-testid="job-row" data-stage={job.stage} data-job-id={job.id}>
@@ -52,12 +63,18 @@ export function JobRow({ job, now }: { job: Job; now: number }) {
             ) : null}
           </span>
         </div>
-        <Badge tone={STAGE_TONES[job.stage]}>{STAGE_LABELS[job.stage]}</Badge>
+        {paused ? (
+          <Badge tone="warn">Paused</Badge>
+        ) : (
+          <Badge tone={STAGE_TONES[job.stage]}>{STAGE_LABELS[job.stage]}</Badge>
+        )}
       </div>
 
       {progress && (
         <div className="job__progress">
-          <ProgressBar fraction={progress.fraction} label={`Progress of ${job.request.label}`} />
+          {!progress.paused && (
+            <ProgressBar fraction={progress.fraction} label={`Progress of ${job.request.label}`} />
+          )}
           <span className="small muted nums">{progress.text}</span>
         </div>
       )}
@@ -166,7 +183,11 @@ export function JobRow({ job, now }: { job: Job; now: number }) {
 
       <div className="job__foot">
         <div className="job__meta small faint nums">
-          <span>Elapsed {formatSpan(elapsedMs(job, now))}</span>
+          {paused ? (
+            <span>Not sent yet</span>
+          ) : (
+            <span>Elapsed {formatSpan(elapsedMs(job, now))}</span>
+          )}
           {job.lastPollAt && <span>Last checked {formatAgo(job.lastPollAt, now)}</span>}
           {job.attempts > 1 && <span>Attempt {job.attempts}</span>}
           <span>Started {formatAgo(job.createdAt, now)}</span>

@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { isTerminal } from '../../../../shared/domain/jobs/job';
 import { sortJobs } from '../../bridge/jobs-cache';
 import { useApiQuery } from '../../bridge/query';
+import { isRunning } from '../../editor/jobs/job-view';
+import { useHeldJobs } from '../../editor/jobs/held-jobs';
 import { useNow } from '../../lib/use-now';
 import { EmptyState } from '../../ui/EmptyState';
 import { ErrorNotice } from '../../ui/ErrorNotice';
@@ -22,7 +24,9 @@ export function JobsScreen() {
   const jobs = useApiQuery('jobs:list', {});
   const [filter, setFilter] = useState<Filter>('all');
   const list = sortJobs(jobs.data ?? []);
-  const anyActive = list.some((job) => !isTerminal(job.stage));
+  const held = useHeldJobs((s) => s.held);
+  // Held jobs (a paused Dub batch) do not move: the clock runs only for jobs under way.
+  const anyActive = list.some((job) => isRunning(job, held));
   const now = useNow(1000, anyActive);
   const shown = list.filter((job) =>
     filter === 'all' ? true : filter === 'active' ? !isTerminal(job.stage) : isTerminal(job.stage),
@@ -64,7 +68,7 @@ export function JobsScreen() {
         {shown.length > 0 && (
           <ul className="jobs" aria-label="Job list">
             {shown.map((job) => (
-              <JobRow key={job.id} job={job} now={now} />
+              <JobRow key={job.id} job={job} now={now} held={held} />
             ))}
           </ul>
         )}
