@@ -25,12 +25,15 @@ export interface LineCell {
 export function DubLineRow({
   cell,
   cue,
+  number,
   retimed,
   spoken,
   pending,
 }: {
   cell: LineCell;
   cue: Cue;
+  /** The line's number in the script (1-based), as people count lines; the cue id is internal. */
+  number: number;
   /** The service's re-timed cue for this line, when it exported one. */
   retimed?: Cue;
   /** The words the dub speaks now (the last spliced edit, else the script). */
@@ -53,7 +56,7 @@ export function DubLineRow({
   const quote = useApiQuery('dub:lineQuote', { ...ref, text: '' }, { staleTime: 60_000 });
   const fit = estimateFit({ ...cue, text }, { textLanguage: cell.language });
   const changed = text.trim() !== spoken.trim();
-  const label = `Line ${cue.id}`;
+  const label = `Line ${number}`;
 
   const redub = async () => {
     setError(null);
@@ -73,27 +76,33 @@ export function DubLineRow({
       data-end-ms={cue.endMs}
     >
       <div className="dub-line__head">
-        <span className="dub-line__time">
+        <strong className="dub-line__number">{label}</strong>
+        <span className="dub-line__time small">
           {timecode(cue.startMs)} → {timecode(cue.endMs)}
         </span>
         {retimed && (
-          <span className="small faint" title="The service's re-timed export of this line">
+          <span
+            className="dub-line__time small faint"
+            title="The service's re-timed export of this line"
+          >
             re-timed {timecode(retimed.startMs)} → {timecode(retimed.endMs)}
           </span>
         )}
         <Button
           size="small"
           variant="ghost"
-          aria-label={`Play ${label} in the dub`}
+          className="dub-line__play"
+          aria-label={`Play ${label.toLowerCase()} in the dub`}
           onClick={() => useLineDrafts.getState().playLine(cell.key, cue.startMs, cue.endMs)}
         >
           ▶ Play
         </Button>
       </div>
       <p className="small dub-line__source">{cue.text}</p>
-      <label className="small">
-        Dubbed words of {label.toLowerCase()}
+      <label className="field">
+        <span className="field__label">Dubbed words of {label.toLowerCase()}</span>
         <textarea
+          className="textarea"
           data-testid="dub-line-text"
           value={text}
           rows={2}

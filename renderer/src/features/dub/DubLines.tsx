@@ -31,13 +31,14 @@ export function DubLines({ cell, retimed }: { cell: LineCell; retimed?: string }
   return (
     <div className="dub-lines">
       <ol className="dub-lines__list">
-        {cues.data.cues.map((cue) => {
+        {cues.data.cues.map((cue, index) => {
           const last = [...spliced].reverse().find((edit) => edit.cueId === cue.id);
           return (
             <DubLineRow
               key={cue.id}
               cell={cell}
               cue={cue}
+              number={index + 1}
               retimed={exportedById.get(cue.id)}
               spoken={last?.text ?? cue.text}
               pending={all.some((edit) => edit.cueId === cue.id && edit.state === 'pending')}
