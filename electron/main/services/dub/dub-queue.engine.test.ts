@@ -119,6 +119,10 @@ describe.skipIf(!hasPocketsphinxEnglish || !hasApertium)(
       // Main's own write of runs keeps what was left out.
       const reopened = await h.projects.open(project);
       expect(reopened.ok && reopened.value.document?.dub?.excluded).toEqual([left]);
+      // The two sent requests end before the engine and its files are removed.
+      const ended = (id: string) =>
+        ['succeeded', 'failed', 'canceled'].includes(h.jobs.get(id)?.stage ?? '');
+      await waitUntil(() => Object.values(started.value.runs).every(ended));
     }, 60_000);
 
     it('pauses the whole queue on 402, holds the rest, and Resume sends the stopped request again', async () => {
