@@ -5,11 +5,13 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   download,
+  espeakSpeech,
   festivalSpeech,
   makeTempDir,
   probeDuration,
   speechOverMusicVideo,
   videoStreamMd5,
+  videoWithAudio,
 } from '../speech/__tests__/media-fixtures';
 import { parseSubtitleText } from '../../shared/node/subtitles/parse';
 import { startTestEngine, type Fields, type Files, type TestEngine } from '../testing/harness';
@@ -150,6 +152,32 @@ describe('POST /v1/dubbing without scripts', () => {
       expect(res.body.details).toMatchObject({ capability: 'translation' });
       expect(await balance()).toBeCloseTo(before, 6);
       expect(await requestsToday()).toBe(usage);
+    },
+  );
+});
+
+describe('POST /v1/dubbing of speech the engine cannot transcribe', () => {
+  it.skipIf(!hasPocketsphinxEnglish || !hasApertium)(
+    'fails Spanish speech with advice dubbing can follow: scripts, not source_language (needs PocketSphinx and Apertium)',
+    async () => {
+      const spanish = await espeakSpeech(
+        dir,
+        'es',
+        'Hola y bienvenidos a nuestro vídeo corto. Hoy hablamos del tiempo en las montañas.',
+        'es.wav',
+      );
+      const video = await videoWithAudio(dir, spanish, 7, 'spanish.mp4');
+      const ack = await engine.post(
+        '/v1/dubbing',
+        { languages: '["fr"]', lipsync: 'false' },
+        { video },
+      );
+      expect(ack.status, ack.text).toBe(202);
+      const task = await engine.pollTask(ack.body.task_id);
+      expect(task.status).toBe('failed');
+      expect(task.error.code).toBe('TRANSCRIPTION_FAILED');
+      expect(task.error.message).toMatch(/subtitles\[<language>\] scripts/);
+      expect(task.error.message).not.toMatch(/source_language/);
     },
   );
 });

@@ -38,7 +38,15 @@ export interface TranscribeOptions {
   signal?: AbortSignal;
   /** `source_language` hint: a non-English hint fails at once; `en` skips the English test. */
   hint?: LanguageCode;
+  /**
+   * What the caller can send when the speech does not sound like English. Proofread takes a
+   * `source_language` hint; dubbing has no such field, only scripts.
+   */
+  notEnglishAdvice?: string;
 }
+
+const HINT_ADVICE =
+  'If the speech is English (for example under loud music), send source_language=en.';
 
 /** True when the recogniser was confident enough that the speech is English. */
 export function soundsEnglish(stats: ConfidenceStats): boolean {
@@ -142,7 +150,7 @@ export async function transcribeSpeech(
     return speechFail(
       'TRANSCRIPTION_FAILED',
       `The speech does not sound like English (mean word confidence ${confidence.mean.toFixed(2)}). ` +
-        `${TRANSCRIPTION_COVERAGE} If the speech is English (for example under loud music), send source_language=en.`,
+        `${TRANSCRIPTION_COVERAGE} ${options.notEnglishAdvice ?? HINT_ADVICE}`,
     );
   }
   return speechOk({ language: 'en', cues: buildCues(utterances, 'en'), utterances, confidence });

@@ -58,6 +58,8 @@ async function scriptsToSpeak(
   const transcript = await transcribeSpeech(input.videoPath, {
     workDir: ctx.workDir,
     signal: ctx.signal,
+    // Dubbing takes no source_language: the way round is a script per language.
+    notEnglishAdvice: 'Send subtitles[<language>] scripts to dub it from text instead.',
   });
   if (!transcript.ok) return taskFailure(transcript.error.code, transcript.error.message);
   for (const code of input.languages) {
