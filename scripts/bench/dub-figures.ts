@@ -10,6 +10,8 @@ import { festivalSpeech, speechOverMusicVideo } from '../../engine/speech/__test
 import { expandPaths } from '../../electron/main/services/dub/expand-paths';
 import { DubFacts } from '../../electron/main/services/dub/dub-facts';
 import { probeMedia } from '../../electron/main/services/media/probe';
+import { loudestPeak } from '../../electron/main/services/media/loudest-peak';
+import { MediaService } from '../../electron/main/services/media/media-service';
 import { startCountingProxy } from '../../electron/main/services/dub/__tests__/counting-proxy';
 import { queueFor } from '../../electron/main/services/dub/__tests__/queue-harness';
 import { formatRow, since } from './measure';
@@ -46,7 +48,16 @@ export async function dubDropFigures(workDir: string): Promise<string[]> {
   const start = performance.now();
   const listed = await expandPaths([folder], { allowRead: async (p) => p });
   const rowsAt = since(start);
-  const facts = new DubFacts({ probe: probeMedia });
+  // As the app measures them: the probe and the loudest peak of each video's sound.
+  const media = new MediaService({
+    cacheDir: join(workDir, 'dub-drop-cache'),
+    projectFolder: () => workDir,
+    emit: () => undefined,
+  });
+  const facts = new DubFacts({
+    probe: probeMedia,
+    peakLevel: (file) => loudestPeak(media, file),
+  });
   const videos = await facts.videoFacts(listed.videos);
   const plan = planDubBatch({
     videos,

@@ -11,6 +11,7 @@ import { JobRunner } from './job-runner/job-runner';
 import { FileAccess } from './file-access/file-access';
 import { KeyVault } from './key-vault/key-vault';
 import { FileSecretStorage, type SecretStorage } from './key-vault/secret-storage';
+import { loudestPeak } from './media/loudest-peak';
 import { MediaService } from './media/media-service';
 import type { UploadLimits } from './media/preflight';
 import { ProjectStore } from './project/project-store';
@@ -272,7 +273,10 @@ export async function createMainServices(options: MainServicesOptions): Promise<
   });
   const projects = new ProjectStore({ userDataDir: options.userDataDir, projectFolder });
 
-  const dubFacts = new DubFacts({ probe: probeMedia });
+  const dubFacts = new DubFacts({
+    probe: probeMedia,
+    peakLevel: (file) => loudestPeak(media, file),
+  });
   dub = new DubQueue({
     jobs,
     projects,

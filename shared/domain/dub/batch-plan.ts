@@ -15,6 +15,7 @@ import {
   localTranslationReasons,
   scriptReasons,
   settingsReasons,
+  soundReasons,
   videoReasons,
   type CellReason,
   type DubBatchSettings,
@@ -124,6 +125,7 @@ export function planDubBatch(input: DubBatchInput): DubBatchPlan {
       const reasons = [
         ...rowReasons,
         ...scriptReasons(language, scripts, (path) => factsByPath.get(path)),
+        ...soundReasons(video, scripts.length > 0),
         ...settingsReasons(settings, scripts.length > 0),
         ...localTranslationReasons(language, settings, scripts.length > 0),
         ...capabilityReasons(language, settings, scripts.length > 0, input.capabilities),

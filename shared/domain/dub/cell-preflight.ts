@@ -14,6 +14,10 @@ export interface VideoFacts {
   durationSeconds?: number;
   bytes?: number;
   hasVideo?: boolean;
+  /** False when the file has no audio stream: nothing to transcribe. */
+  hasAudio?: boolean;
+  /** The loudest sample of its sound, 0..1 of full scale (absent: not measured). */
+  peakLevel?: number;
   error?: string;
 }
 
@@ -98,6 +102,43 @@ export function videoReasons(video: VideoFacts, settings: DubBatchSettings): Cel
       fix: 'Re-encode it at a lower bitrate.',
     });
   return reasons;
+}
+
+/**
+ * Below this peak (about −40 dBFS) a sound track holds no speech to transcribe: camera hiss and
+ * room tone sit under it, the quietest speech well above it.
+ */
+export const SILENT_PEAK = 0.01;
+
+/**
+ * Reasons of an unscripted cell's sound: without a script the service transcribes the video, so
+ * a file with no sound, or a silent one, fails after the upload (docs/dubbing.md). A scripted
+ * cell is dubbed from its script and needs no speech.
+ */
+export function soundReasons(video: VideoFacts, scripted: boolean): CellReason[] {
+  if (scripted || video.isUrl || video.error) return [];
+  const fix = `Add a script for this language (${baseName(video.path).replace(/\.[^.]+$/, '')}.<language>.srt), or leave the cell out.`;
+  if (video.hasAudio === false)
+    return [
+      {
+        level: 'blocked',
+        code: 'no_audio',
+        message: 'The video has no sound, so there is no speech to dub.',
+        fix,
+      },
+    ];
+  if (video.peakLevel !== undefined && video.peakLevel < SILENT_PEAK) {
+    const dbfs = video.peakLevel > 0 ? Math.round(20 * Math.log10(video.peakLevel)) : null;
+    return [
+      {
+        level: 'blocked',
+        code: 'silent_audio',
+        message: `The sound track is silent${dbfs !== null ? ` (its loudest peak is ${dbfs} dBFS)` : ''}, so there is no speech to dub.`,
+        fix,
+      },
+    ];
+  }
+  return [];
 }
 
 /** Reasons of one cell's script (none when the cell is unscripted). */

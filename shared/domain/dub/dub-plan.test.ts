@@ -164,6 +164,44 @@ describe('plan: preflight mirrors the server rules before any charge', () => {
     expect(result.total).toBe(0);
   });
 
+  it('blocks unscripted cells of a video with no sound or a silent one, not scripted cells', () => {
+    const result = plan({
+      videos: [
+        video('/in/mute.mp4', 60, { hasAudio: false }),
+        video('/in/hiss.mp4', 60, { hasAudio: true, peakLevel: 1 / 127 }),
+        video('/in/quiet.mp4', 60, { hasAudio: true, peakLevel: 0.05 }),
+      ],
+      scripts: [{ path: '/in/mute.es.srt' }],
+      scriptFacts: [script('/in/mute.es.srt', { detectedLanguage: 'es' })],
+    });
+    const codes = (row: number) =>
+      result.rows[row]!.cells.map((cell) => [
+        cell.language,
+        cell.preflight,
+        // (no_srt_export: the batch asks for .srt files, which unscripted cells cannot give.)
+        cell.reasons.map((r) => r.code).filter((code) => code !== 'no_srt_export'),
+      ]);
+    expect(codes(0)).toEqual([
+      ['es', 'ok', []],
+      ['fr', 'blocked', ['no_audio']],
+      ['de', 'blocked', ['no_audio']],
+    ]);
+    expect(codes(1).map(([, level, reasons]) => [level, reasons])).toEqual([
+      ['blocked', ['silent_audio']],
+      ['blocked', ['silent_audio']],
+      ['blocked', ['silent_audio']],
+    ]);
+    const silent = result.rows[1]!.cells[0]!.reasons[0]!;
+    expect(silent.message).toContain('-42 dBFS');
+    expect(silent.fix).toContain('hiss.<language>.srt');
+    expect(codes(2).every(([, level]) => level === 'ok')).toBe(true);
+    // Only the scripted Spanish cell of the mute video and the quiet video are priced.
+    expect(result.requests.map((request) => request.video)).toEqual([
+      '/in/mute.mp4',
+      '/in/quiet.mp4',
+    ]);
+  });
+
   it('blocks a cell whose script is in the wrong language, empty, too big or doubled', () => {
     const result = plan({
       videos: [video('/in/a.mp4'), video('/in/b.mp4'), video('/in/c.mp4')],

@@ -10,6 +10,11 @@ import { mapPool } from './bounded-pool';
 
 export interface DubFactsOptions {
   probe: ProbeMedia;
+  /**
+   * The loudest sample of a file's sound, 0..1 (null: unknown), so a silent video is named
+   * before an unscripted cell is charged for it. Main reads it from the cached waveform.
+   */
+  peakLevel?: (file: string) => Promise<number | null>;
   /** ffprobe processes at once (default 2: the app shares the machine with the engine). */
   poolSize?: number;
   /** Entries kept per cache (oldest dropped first). */
@@ -56,8 +61,11 @@ export class DubFacts {
     return this.cached(this.videos, identity.id, async () => {
       const probed = await this.options.probe(file);
       if (!probed.ok) return { path: file, bytes: identity.bytes, error: probed.error.message };
-      const { durationSeconds, hasVideo, bytes } = probed.value;
-      return { path: file, durationSeconds, hasVideo, bytes };
+      const { durationSeconds, hasVideo, hasAudio, bytes } = probed.value;
+      const facts: VideoFacts = { path: file, durationSeconds, hasVideo, hasAudio, bytes };
+      const peak = hasAudio ? await this.options.peakLevel?.(file) : null;
+      if (typeof peak === 'number') facts.peakLevel = peak;
+      return facts;
     });
   }
 
