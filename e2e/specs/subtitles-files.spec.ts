@@ -157,4 +157,13 @@ test('a clip dropped with its subtitles becomes the picture; other files are nam
   await expect(page.getByTestId('subs-video')).toHaveText('Video: clip.mp4');
   await expect(page.locator('.subs-import__info')).toContainText('Not read: notes.txt');
   await expect(page.getByTestId('subs-error')).toHaveCount(0);
+
+  // Reading English again replaces its cues, and the bar says so.
+  const again = join(dir, 'clip.en.srt');
+  await writeFile(again, srt(['Hello again', 'Bye']));
+  await importFile(page, again);
+  await expect(page.locator('[data-testid="cue-text"][data-lang="en"]').first()).toHaveValue(
+    'Hello again',
+  );
+  await expect(page.locator('.subs-import__info')).toContainText('Replaced the en cues');
 });

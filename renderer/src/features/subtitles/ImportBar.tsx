@@ -54,6 +54,7 @@ export function ImportBar({ videoPath }: { videoPath: string | undefined }) {
             {ENCODING_NAMES[lastImport.encoding]}
           </span>
           {lastImport.notes.length > 1 && ` · ${lastImport.notes.slice(1, 4).join(' · ')}`}
+          {lastImport.replaced && ` · ${lastImport.replaced}`}
           {lastImport.skipped && ` · ${lastImport.skipped}`}
         </p>
       )}

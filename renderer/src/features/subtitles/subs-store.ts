@@ -80,6 +80,8 @@ export interface LastImport {
   notes: string[];
   /** Dropped files that were not subtitles or the video, named so the user knows. */
   skipped?: string;
+  /** Languages the import read again, whose earlier cues it replaced. */
+  replaced?: string;
 }
 
 export interface ImportFailure {

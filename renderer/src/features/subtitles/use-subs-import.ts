@@ -8,7 +8,7 @@ import { useEncodingChoice } from './encoding-choice';
 import { addReadFiles, fileName, importNotes, sortDrop, type ReadFile } from './import-script';
 import { ensureSubtitlesProject } from './ensure-project';
 import { proofreadOpening } from './job-opening';
-import { editSubs, subsDocument, useSubsView } from './subs-store';
+import { editSubs, subsDocument, subsPart, useSubsView } from './subs-store';
 
 /** Files read at once: main reads each on its own, so a many-language import is not one by one. */
 const READS_AT_ONCE = 4;
@@ -83,14 +83,26 @@ export async function importSubtitlePaths(
     const files = await readAll(paths, done, label);
     if (!files) return;
     await ensureSubtitlesProject(files[0]!.path);
+    const before = new Set(Object.keys(subsPart().languages));
     editSubs(label, (part) => addReadFiles(part, files));
+    const replaced = Object.keys(subsPart().languages).filter(
+      (language) =>
+        before.has(language) && files.some((file) => file.read.labelledLanguage === language),
+    );
     const last = files[files.length - 1]!;
     view.set({
       failure: null,
       lastImport: {
-        name: fileName(last.path),
+        name:
+          files.length > 1
+            ? `${files.length} files, last ${fileName(last.path)}`
+            : fileName(last.path),
         encoding: last.read.encoding,
         notes: importNotes(last.read),
+        // Reading a language again replaces its cues: say so, and how to get them back.
+        ...(replaced.length > 0
+          ? { replaced: `Replaced the ${replaced.join(', ')} cues (Ctrl+Z brings them back)` }
+          : {}),
       },
     });
   } catch (error) {
