@@ -112,6 +112,10 @@ test('score a clip: cuts, brief to lanes, snapping drag with undo, streamed take
   await expect(score.segments('music').first()).toBeVisible({ timeout: 90_000 });
   await expect(score.segments('sfx').first()).toBeVisible();
   await expect(score.undoDepth).toHaveText(String(depthBefore + 1));
+  // Its notice says the brief is on the timeline, not "open it in Jobs".
+  const briefToast = page.getByTestId('toast').filter({ hasText: 'Analysis ready' });
+  await expect(briefToast).toContainText('The brief is on the timeline');
+  await expect(briefToast.getByTestId('toast-open')).toHaveCount(0);
   const music = await score.segmentTimes('music');
   expect(music[0]!.startMs).toBe(0);
   music.slice(1).forEach((s, i) => expect(s.startMs).toBe(music[i]!.endMs));

@@ -48,7 +48,11 @@ function applyTake(job: Job, kind: Exclude<ScoreJobKind, 'analyse'>): string | u
 function land({ job, kind }: ScoreJob): void {
   const failure =
     kind === 'analyse' ? applyBrief(job.result, 0, 'Apply brief', job.id) : applyTake(job, kind);
-  if (!failure) return;
+  if (!failure) {
+    if (kind === 'analyse')
+      retellJobNotice(job.id, 'The brief is on the timeline: music and SFX lanes, with prompts.');
+    return;
+  }
   // Nothing to land: recorded all the same, so it is not tried again on every open.
   useScoreStore.getState().edit('Land job', (part) => part, { landedJobIds: [job.id] });
   useLandingState.getState().fail(kind, job.id, failure);
