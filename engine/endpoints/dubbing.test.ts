@@ -5,13 +5,12 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   download,
-  espeakSpeech,
   festivalSpeech,
   makeTempDir,
   probeDuration,
   speechOverMusicVideo,
   videoStreamMd5,
-  videoWithAudio,
+  spanishSpeechVideo,
 } from '../speech/__tests__/media-fixtures';
 import { parseSubtitleText } from '../../shared/node/subtitles/parse';
 import { startTestEngine, type Fields, type Files, type TestEngine } from '../testing/harness';
@@ -160,13 +159,7 @@ describe('POST /v1/dubbing of speech the engine cannot transcribe', () => {
   it.skipIf(!hasPocketsphinxEnglish || !hasApertium)(
     'fails Spanish speech with advice dubbing can follow: scripts, not source_language (needs PocketSphinx and Apertium)',
     async () => {
-      const spanish = await espeakSpeech(
-        dir,
-        'es',
-        'Hola y bienvenidos a nuestro vídeo corto. Hoy hablamos del tiempo en las montañas.',
-        'es.wav',
-      );
-      const video = await videoWithAudio(dir, spanish, 7, 'spanish.mp4');
+      const video = await spanishSpeechVideo(dir);
       const ack = await engine.post(
         '/v1/dubbing',
         { languages: '["fr"]', lipsync: 'false' },

@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   download,
-  espeakSpeech,
   festivalSpeech,
   makeTempDir,
+  spanishSpeechVideo,
   videoWithAudio,
   wordErrorRate,
 } from '../speech/__tests__/media-fixtures';
@@ -92,13 +92,7 @@ describe('POST /v1/proofread', () => {
   it.skipIf(!hasPocketsphinxEnglish)(
     'fails non-English speech with TRANSCRIPTION_FAILED and refunds it (needs PocketSphinx)',
     async () => {
-      const spanish = await espeakSpeech(
-        dir,
-        'es',
-        'Hola y bienvenidos a nuestro vídeo corto. Hoy hablamos del tiempo en las montañas.',
-        'es.wav',
-      );
-      const video = await videoWithAudio(dir, spanish, 7, 'spanish.mp4');
+      const video = await spanishSpeechVideo(dir);
       const before = await balance();
       const task = await engine.pollTask(
         (await engine.post('/v1/proofread', {}, { video })).body.task_id,

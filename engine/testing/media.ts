@@ -12,6 +12,8 @@ export interface TestVideoOptions {
   height?: number;
   fps?: number;
   withAudio?: boolean;
+  /** Gain on the sound (1: as made, peaks near 0.1; 0.05 sits under any speech). */
+  audioLevel?: number;
   /** Hard cuts at these times (s): each shot gets a different, clearly distinct picture. */
   cuts?: number[];
   /** Output folder; default a new temp folder. */
@@ -70,7 +72,7 @@ export async function makeTestVideo(options: TestVideoOptions): Promise<string> 
     );
     // amix's own 1/2 per input is the half-and-half blend wanted (no normalize=0: the bundled
     // ffmpeg predates it); the padded second input keeps that scale to the end.
-    filter += `;[${audioIndex + 1}:a]apad[noise];[${audioIndex}:a][noise]amix=inputs=2:duration=first,aformat=channel_layouts=stereo[a]`;
+    filter += `;[${audioIndex + 1}:a]apad[noise];[${audioIndex}:a][noise]amix=inputs=2:duration=first,${options.audioLevel !== undefined ? `volume=${options.audioLevel},` : ''}aformat=channel_layouts=stereo[a]`;
     maps.push('-map', '[a]', '-c:a', 'aac', '-b:a', '96k');
   }
   args.push(

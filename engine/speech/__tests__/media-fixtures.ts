@@ -225,3 +225,17 @@ export async function download(
   await writeFile(path, Buffer.from(await response.arrayBuffer()));
   return { status: response.status, contentType: response.headers.get('content-type') };
 }
+
+/**
+ * A 7 s clip of Spanish speech (eSpeak NG): speech the offline recogniser must refuse as not
+ * English, in proofread and in dubbing without scripts.
+ */
+export async function spanishSpeechVideo(dir: string): Promise<string> {
+  const spanish = await espeakSpeech(
+    dir,
+    'es',
+    'Hola y bienvenidos a nuestro vídeo corto. Hoy hablamos del tiempo en las montañas.',
+    'es.wav',
+  );
+  return videoWithAudio(dir, spanish, 7, 'spanish.mp4');
+}
