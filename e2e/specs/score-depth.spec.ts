@@ -3,6 +3,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtemp, readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures/host';
 import { AppPage } from '../pages/app-page';
 import { MusicPanel } from '../pages/music-panel';
@@ -343,4 +344,66 @@ test('loop the in/out range: playback returns to its start; duck depth changes t
   expect(meanVolumeDb(flat.music) - meanVolumeDb(deep.music)).toBeGreaterThan(10);
   const tone = 'bandpass=f=330:width_type=q:w=8';
   expect(meanVolumeDb(deep.mixed, tone) - meanVolumeDb(flat.mixed, tone)).toBeGreaterThan(1);
+});
+
+/**
+ * Four music segments made with the keys alone, 0–2, 2–5, 5–7 and 7 s to the lane's end: Insert
+ * at 0 and at 5 s appends, S splits at 2 and 7 s. The ruler's slider moves the playhead.
+ */
+async function fourMusicSegments(page: Page, score: ScorePage): Promise<void> {
+  const ruler = page.getByRole('slider', { name: /playhead/i });
+  const playhead = page.getByTestId('timeline-playhead');
+  const seekTo = async (seconds: number) => {
+    await ruler.focus();
+    await ruler.press('Home');
+    for (let i = 0; i < seconds; i++) await ruler.press('Shift+ArrowRight');
+    await expect(playhead).toHaveAttribute('data-ms', String(seconds * 1000));
+  };
+  await page.keyboard.press('Insert');
+  await expect(score.segments('music')).toHaveCount(1);
+  await seekTo(2);
+  await page.keyboard.press('s');
+  await seekTo(5);
+  await page.keyboard.press('Insert');
+  await seekTo(7);
+  await page.keyboard.press('s');
+  await expect(score.segments('music')).toHaveCount(4);
+}
+
+test('Shift+Delete ripples: later segments move up by its length, one undo step', async ({
+  page,
+  host,
+}) => {
+  const { clip } = makeMedia(await mkdtemp(join(tmpdir(), 'score-ripple-e2e-')));
+  const app = new AppPage(page);
+  await app.open(host.url);
+  await app.goTo('Score');
+  const score = new ScorePage(page);
+  await score.openVideo(clip);
+  await expect(score.timeline).toHaveAttribute('data-duration-ms', /^\d{4,5}$/);
+  await fourMusicSegments(page, score);
+  const before = await score.segmentTimes('music');
+  const laneEnd = before[3]!.endMs;
+  expect(before.slice(0, 3)).toEqual([
+    { startMs: 0, endMs: 2000 },
+    { startMs: 2000, endMs: 5000 },
+    { startMs: 5000, endMs: 7000 },
+  ]);
+
+  // Select the 3 s segment at 2–5 s and ripple it out: 5–7 s becomes 2–4 s, the last follows
+  // and keeps the lane's end (plain Delete would have grown 0–2 s to 0–5 s instead).
+  const depth = Number(await score.undoDepth.textContent());
+  await score.segments('music').nth(1).click();
+  await page.keyboard.press('Shift+Delete');
+  await expect
+    .poll(() => score.segmentTimes('music'))
+    .toEqual([
+      { startMs: 0, endMs: 2000 },
+      { startMs: 2000, endMs: 4000 },
+      { startMs: 4000, endMs: laneEnd },
+    ]);
+  await expect(score.undoDepth).toHaveText(String(depth + 1));
+
+  await page.keyboard.press('Control+z');
+  await expect.poll(() => score.segmentTimes('music')).toEqual(before);
 });

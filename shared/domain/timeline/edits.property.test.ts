@@ -5,6 +5,7 @@ import {
   insertSegment,
   mergeWithNext,
   moveBoundary,
+  rippleDeleteSegment,
   setPrompt,
   splitSegment,
 } from './edits';
@@ -78,7 +79,15 @@ describe('any sequence of edits keeps the lane valid', () => {
       };
       // Sometimes an id already in use.
       const newId = () => (next() < 0.05 && ids.length > 0 ? pick(ids) : `n${(counter += 1)}`);
-      const kind = pick(['split', 'merge', 'move', 'insert', 'delete', 'prompt'] as const);
+      const kind = pick([
+        'split',
+        'merge',
+        'move',
+        'insert',
+        'delete',
+        'ripple',
+        'prompt',
+      ] as const);
       let edit: LaneEdit;
       /** The ids in order if the edit is applied; a refused edit must leave the lane as it was. */
       let expectedIds: string[];
@@ -123,6 +132,34 @@ describe('any sequence of edits keeps the lane valid', () => {
           const id = someId();
           edit = deleteSegment(lane, id);
           expectedIds = ids.filter((x) => x !== id);
+          break;
+        }
+        case 'ripple': {
+          const id = someId();
+          const laneEnd = lane.at(-1)?.endMs;
+          edit = rippleDeleteSegment(lane, id);
+          expectedIds = ids.filter((x) => x !== id);
+          // Beyond the shared invariants: the lane still ends where it did, and every segment
+          // before the removed one is untouched (unless it became the last, which stretches).
+          if (!unknown && edit.segments.length > 0 && edit.segments.at(-1)!.endMs !== laneEnd) {
+            expect({ seed, step, end: edit.segments.at(-1)!.endMs }).toEqual({
+              seed,
+              step,
+              end: laneEnd,
+            });
+          }
+          const at = ids.indexOf(id);
+          if (
+            !unknown &&
+            at < ids.length - 1 &&
+            edit.segments.slice(0, at).some((s, i) => s !== lane[i])
+          ) {
+            expect({ seed, step, before: edit.segments.slice(0, at) }).toEqual({
+              seed,
+              step,
+              before: lane.slice(0, at),
+            });
+          }
           break;
         }
         case 'prompt': {

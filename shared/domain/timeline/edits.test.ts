@@ -5,6 +5,7 @@ import {
   insertSegment,
   mergeWithNext,
   moveBoundary,
+  rippleDeleteSegment,
   setPrompt,
   splitSegment,
 } from './edits';
@@ -166,6 +167,42 @@ describe('deleteSegment', () => {
     expect(spans(deleteSegment(LANE, 'a').segments)).toEqual(['b:0-5000', 'c:5000-9000']);
     expect(deleteSegment([seg('a', 0, 1000)], 'a').segments).toEqual([]);
     expect(codes(deleteSegment(LANE, 'zz'))).toEqual(['not-found']);
+  });
+});
+
+describe('rippleDeleteSegment', () => {
+  const FOUR = [...LANE, seg('d', 9000, 12_000)];
+
+  it('moves every later segment earlier by its length; the last keeps the lane end', () => {
+    const edit = rippleDeleteSegment(FOUR, 'b');
+    // b was 3 s long: c starts where b started, d follows, and d stretches to 12 s.
+    expect(spans(edit.segments)).toEqual(['a:0-2000', 'c:2000-6000', 'd:6000-12000']);
+    expect(edit.segments.map((s) => s.prompt)).toEqual(['a', 'c', 'd']);
+    expect(edit.problems).toEqual([]);
+  });
+
+  it('pulls the rest to 0 when the first goes, and is a plain delete for the last', () => {
+    expect(spans(rippleDeleteSegment(FOUR, 'a').segments)).toEqual([
+      'b:0-3000',
+      'c:3000-7000',
+      'd:7000-12000',
+    ]);
+    expect(spans(rippleDeleteSegment(FOUR, 'd').segments)).toEqual(
+      spans(deleteSegment(FOUR, 'd').segments),
+    );
+  });
+
+  it('empties a one-segment lane and refuses an unknown id', () => {
+    expect(rippleDeleteSegment([seg('a', 0, 1000)], 'a').segments).toEqual([]);
+    const edit = rippleDeleteSegment(FOUR, 'zz');
+    expect(codes(edit)).toEqual(['not-found']);
+    expect(edit.segments).toBe(FOUR);
+  });
+
+  it('leaves the input lane as it was', () => {
+    const before = JSON.stringify(FOUR);
+    rippleDeleteSegment(FOUR, 'b');
+    expect(JSON.stringify(FOUR)).toBe(before);
   });
 });
 

@@ -236,6 +236,32 @@ export function deleteSegment(segments: Lane, id: string): LaneEdit {
   return { segments: next, problems: [] };
 }
 
+/**
+ * Ripple delete (Shift+Delete, as in NLEs): removes a segment and moves every later one earlier
+ * by its length, so the prompts after it come that much sooner. A prompt lane must stay
+ * contiguous from 0 and should still score the stretch of video it scored, so the last segment
+ * stretches back to the lane's old end (no segment gets shorter, so no minimum can break).
+ * Removing the last segment is therefore the same as deleteSegment; the only one empties the
+ * lane.
+ */
+export function rippleDeleteSegment(segments: Lane, id: string): LaneEdit {
+  const index = segments.findIndex((segment) => segment.id === id);
+  const segment = segments[index];
+  if (!segment) return refuse(segments, 'not-found', 'That segment is no longer on the lane.');
+  const lengthMs = segment.endMs - segment.startMs;
+  const laneEndMs = segments[segments.length - 1]!.endMs;
+  const next = segments
+    .filter((_, i) => i !== index)
+    .map((item, i) =>
+      i < index
+        ? item
+        : { ...item, startMs: item.startMs - lengthMs, endMs: item.endMs - lengthMs },
+    );
+  const last = next[next.length - 1];
+  if (last) next[next.length - 1] = { ...last, endMs: laneEndMs };
+  return { segments: next, problems: [] };
+}
+
 /** Sets a segment's prompt, held to what a document can store. */
 export function setPrompt(segments: Lane, id: string, prompt: string): LaneEdit {
   const index = segments.findIndex((segment) => segment.id === id);

@@ -9,7 +9,9 @@
  *   `splitSegment(segments, atMs, newId)`, `mergeWithNext(segments, id)`,
  *   `moveBoundary(segments, edgeIndex, toMs, {durationMs, snapTargetsMs, snapToleranceMs,
  *   minLengthMs})` (also returns `snappedToMs`), `insertSegment(segments, atMs, newId,
- *   {durationMs, prompt})`, `deleteSegment(segments, id)`, `setPrompt(segments, id, prompt)`.
+ *   {durationMs, prompt})`, `deleteSegment(segments, id)`, `rippleDeleteSegment(segments, id)`
+ *   (later segments move earlier, the last keeps the lane's end), `setPrompt(segments, id,
+ *   prompt)`.
  * - `snapMs(ms, targetsMs, toleranceMs)` (snap.ts).
  * - `toApiSegments(segments)` / `fromApiSegments(list, makeId, durationMs?)`: seconds JSON.
  */

@@ -9,6 +9,7 @@ import {
   insertSegment,
   laneEdgesMs,
   moveBoundary,
+  rippleDeleteSegment,
   setPrompt,
   splitSegment,
 } from '../../../../shared/domain/timeline';
@@ -65,6 +66,20 @@ export function deleteSelected(): void {
   const selected = useTransport.getState().selected;
   if (!selected) return;
   editLane(selected.lane, 'Delete segment', (segments) => deleteSegment(segments, selected.id));
+  useTransport.getState().set({ selected: null });
+}
+
+/**
+ * Shift+Delete: ripple delete of the selected segment (later prompts come sooner by its length;
+ * the lane keeps its end), one undo step. Only segments ripple: a take or shot change selected
+ * instead has no lane order to close up, so nothing happens.
+ */
+export function rippleDeleteSelected(): void {
+  const selected = useTransport.getState().selected;
+  if (!selected) return;
+  editLane(selected.lane, 'Ripple delete segment', (segments) =>
+    rippleDeleteSegment(segments, selected.id),
+  );
   useTransport.getState().set({ selected: null });
 }
 

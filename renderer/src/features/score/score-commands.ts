@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { useCommands } from '../../editor/commands';
 import {
   insertAtPlayhead,
+  rippleDeleteSelected,
   segmentEdgesMs,
   setSelectedEdge,
   splitAtPlayhead,
@@ -203,6 +204,14 @@ export function useScoreCommands(deps: ScoreCommandDeps): void {
         group: edit,
         enabled: editable,
         run: () => deleteSelection(() => removeShotChange(detectedMs, shotsMs)),
+      },
+      {
+        id: 'score.ripple-delete',
+        label: 'Ripple delete segment (later ones move up)',
+        keys: ['Shift+Delete'],
+        group: edit,
+        enabled: editable,
+        run: rippleDeleteSelected,
       },
       {
         id: 'score.shot-add',
