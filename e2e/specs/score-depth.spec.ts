@@ -407,3 +407,39 @@ test('Shift+Delete ripples: later segments move up by its length, one undo step'
   await page.keyboard.press('Control+z');
   await expect.poll(() => score.segmentTimes('music')).toEqual(before);
 });
+
+test('+ with the playhead on a segment edge says why it added nothing', async ({ page, host }) => {
+  const { clip } = makeMedia(await mkdtemp(join(tmpdir(), 'score-edge-insert-e2e-')));
+  const app = new AppPage(page);
+  await app.open(host.url);
+  await app.goTo('Score');
+  const score = new ScorePage(page);
+  await score.openVideo(clip);
+  await expect(score.timeline).toHaveAttribute('data-duration-ms', /^\d{4,5}$/);
+  const status = page.getByTestId('score-edit-status');
+  await expect(status).toHaveRole('status');
+  await expect(status).toBeEmpty();
+
+  // 0–2 s and 2–5 s, the playhead left on their shared edge at 2 s.
+  const ruler = page.getByRole('slider', { name: /playhead/i });
+  await page.keyboard.press('Insert');
+  await ruler.focus();
+  for (let i = 0; i < 2; i++) await ruler.press('Shift+ArrowRight');
+  await page.keyboard.press('s');
+  await expect(score.segments('music')).toHaveCount(2);
+  const lane = await score.segmentTimes('music');
+  const depth = Number(await score.undoDepth.textContent());
+
+  await page.keyboard.press('+');
+  await expect(status).toHaveText(
+    /^A segment already starts at 2 s: move the playhead inside a segment to add one there/,
+  );
+  expect(await score.segmentTimes('music')).toEqual(lane);
+  await expect(score.undoDepth).toHaveText(String(depth));
+
+  // Inside a segment the same key works, and the reason goes away.
+  await ruler.press('Shift+ArrowRight');
+  await page.keyboard.press('Insert');
+  await expect(score.segments('music')).toHaveCount(3);
+  await expect(status).toBeEmpty();
+});

@@ -150,6 +150,30 @@ describe('insertSegment', () => {
     expect(spans(insertSegment([], 0, 'n', { durationMs: 3000 }).segments)).toEqual(['n:0-3000']);
   });
 
+  it('on an edge says a segment starts there and where the playhead can go instead', () => {
+    const edit = insertSegment(LANE, 2000, 'n', { durationMs: 10_000 });
+    expect(edit.segments).toBe(LANE);
+    expect(edit.problems).toEqual([
+      {
+        segmentId: 'b',
+        code: 'too-short',
+        message:
+          "A segment already starts at 2 s: move the playhead inside a segment to add one there, or to the lane's end (9 s) to add one after it.",
+      },
+    ]);
+    expect(insertSegment(LANE, 0, 'n', { durationMs: 10_000 }).problems[0]!.message).toMatch(
+      /^A segment already starts at 0 s/,
+    );
+  });
+
+  it('beside an edge names the edge and the distance to keep', () => {
+    const edit = insertSegment(LANE, 4950, 'n', { durationMs: 10_000 });
+    expect(edit.segments).toBe(LANE);
+    expect(edit.problems[0]!.message).toBe(
+      'Too close to the segment edge at 5 s: a new segment starts at least 0.1 s from an edge.',
+    );
+  });
+
   it('refuses when the lane already reaches the end of the video', () => {
     const edit = insertSegment(LANE, 9000, 'n', { durationMs: 9000 });
     expect(codes(edit)).toEqual(['past-duration']);

@@ -212,6 +212,26 @@ export function insertSegment(
       problems: [],
     };
   }
+  // On or beside an edge the split below would refuse with a split's words; an insert says
+  // where the playhead has to go instead (the Score shows it when + or Insert cannot act).
+  const inside = segments[segmentIndexAt(segments, at)];
+  if (inside && at === inside.startMs) {
+    return refuse(
+      segments,
+      'too-short',
+      `A segment already starts at ${seconds(at)}: move the playhead inside a segment to add one there, or to the lane's end (${seconds(laneEnd)}) to add one after it.`,
+      inside.id,
+    );
+  }
+  if (inside && (at - inside.startMs < minLengthMs || inside.endMs - at < minLengthMs)) {
+    const edge = at - inside.startMs < minLengthMs ? inside.startMs : inside.endMs;
+    return refuse(
+      segments,
+      'too-short',
+      `Too close to the segment edge at ${seconds(edge)}: a new segment starts at least ${seconds(minLengthMs)} from an edge.`,
+      inside.id,
+    );
+  }
   const split = splitSegment(segments, at, newId, { minLengthMs });
   if (split.problems.length > 0) return split;
   const index = split.segments.findIndex((segment) => segment.id === newId);

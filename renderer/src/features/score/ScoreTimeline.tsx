@@ -16,6 +16,7 @@ import { takeLetter } from './take-label';
 import { selectShot, selectTake, useShotSelection, useTakeSelection } from './take-selection';
 import { removeShotChange } from './shot-edits';
 import { ShotTools } from './ShotTools';
+import { EditStatus } from './edit-status';
 import { useLoop, useLoopRegion } from './loop-store';
 import { useTakePeaks } from './use-take-peaks';
 import { useMixPeaks } from './use-mix-peaks';
@@ -160,7 +161,12 @@ export function ScoreTimeline({
       pxPerSecond={pxPerSecond}
       onZoom={(next) => set({ pxPerSecond: next })}
       shotsMs={shotsMs}
-      tools={<ShotTools shotsMs={shotsMs} detectedMs={detectedMs} />}
+      tools={
+        <>
+          <EditStatus />
+          <ShotTools shotsMs={shotsMs} detectedMs={detectedMs} />
+        </>
+      }
       {...(readOnly
         ? {}
         : {

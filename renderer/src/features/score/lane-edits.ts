@@ -10,11 +10,13 @@ import {
   laneEdgesMs,
   moveBoundary,
   rippleDeleteSegment,
+  type LaneProblem,
   setPrompt,
   splitSegment,
 } from '../../../../shared/domain/timeline';
 import { useScoreStore } from './score-store';
-import { useTransport } from '../../editor/media/transport-store';
+import { useTransport, type SelectedSegment } from '../../editor/media/transport-store';
+import { clearEditStatus, showEditStatus } from './edit-status';
 
 export function newId(): string {
   return crypto.randomUUID();
@@ -24,21 +26,42 @@ function withLane(part: ScorePart, lane: PromptLane, segments: TimelineSegment[]
   return { ...part, lanes: { ...part.lanes, [lane]: segments } };
 }
 
-/** One undoable change to a lane through a pure timeline edit. */
+/**
+ * One undoable change to a lane through a pure timeline edit. An edit the domain refused (it
+ * returned the lane itself, with a reason) shows that reason, so a key that cannot act says why
+ * instead of doing nothing; one that changed the lane clears the last reason.
+ */
 export function editLane(
   lane: PromptLane,
   label: string,
-  change: (segments: TimelineSegment[], part: ScorePart) => { segments: TimelineSegment[] },
+  change: (
+    segments: TimelineSegment[],
+    part: ScorePart,
+  ) => { segments: TimelineSegment[]; problems?: readonly LaneProblem[] },
   coalesceKey?: string,
 ): void {
+  let refusal: string | undefined;
   useScoreStore.getState().edit(
     label,
     (part) => {
-      const next = change(part.lanes[lane], part).segments;
-      return next === part.lanes[lane] ? part : withLane(part, lane, next);
+      const edit = change(part.lanes[lane], part);
+      if (edit.segments === part.lanes[lane]) {
+        refusal = edit.problems?.[0]?.message;
+        return part;
+      }
+      return withLane(part, lane, edit.segments);
     },
     coalesceKey ? { coalesceKey } : {},
   );
+  if (refusal) showEditStatus(refusal);
+  else clearEditStatus();
+}
+
+/** The keys that act on the selected segment say so when none is selected. */
+function selectedSegment(unselected: string): SelectedSegment | null {
+  const selected = useTransport.getState().selected;
+  if (!selected) showEditStatus(unselected);
+  return selected;
 }
 
 /** The lane keyboard edits act on: the selected segment's lane, else music. */
@@ -63,7 +86,7 @@ export function insertAtPlayhead(): void {
 }
 
 export function deleteSelected(): void {
-  const selected = useTransport.getState().selected;
+  const selected = selectedSegment('Select a segment, take or shot change first to delete it.');
   if (!selected) return;
   editLane(selected.lane, 'Delete segment', (segments) => deleteSegment(segments, selected.id));
   useTransport.getState().set({ selected: null });
@@ -71,11 +94,11 @@ export function deleteSelected(): void {
 
 /**
  * Shift+Delete: ripple delete of the selected segment (later prompts come sooner by its length;
- * the lane keeps its end), one undo step. Only segments ripple: a take or shot change selected
- * instead has no lane order to close up, so nothing happens.
+ * the lane keeps its end), one undo step. Only segments ripple: a take or shot change has no
+ * lane order to close up, so with one of those selected the key says a segment is needed.
  */
 export function rippleDeleteSelected(): void {
-  const selected = useTransport.getState().selected;
+  const selected = selectedSegment('Select a music or SFX segment first to ripple delete it.');
   if (!selected) return;
   editLane(selected.lane, 'Ripple delete segment', (segments) =>
     rippleDeleteSegment(segments, selected.id),
@@ -85,7 +108,9 @@ export function rippleDeleteSelected(): void {
 
 /** I / O: the selected segment's start or end moves to the playhead (neighbours follow). */
 export function setSelectedEdge(which: 'start' | 'end', snapTargetsMs: readonly number[]): void {
-  const selected = useTransport.getState().selected;
+  const selected = selectedSegment(
+    `Select a music or SFX segment first to move its ${which} to the playhead.`,
+  );
   if (!selected) return;
   const at = Math.round(useTransport.getState().playheadMs);
   editLane(selected.lane, which === 'start' ? 'Set start' : 'Set end', (segments, part) => {
