@@ -443,3 +443,26 @@ test('+ with the playhead on a segment edge says why it added nothing', async ({
   await expect(score.segments('music')).toHaveCount(3);
   await expect(status).toBeEmpty();
 });
+
+test('the music panel segment rows stack in order beside the timeline', async ({ page, host }) => {
+  const { clip } = makeMedia(await mkdtemp(join(tmpdir(), 'score-panel-rows-e2e-')));
+  const app = new AppPage(page);
+  await app.open(host.url);
+  await app.goTo('Score');
+  const score = new ScorePage(page);
+  await score.openVideo(clip);
+  await page.getByRole('button', { name: /Prompt panels: music and sound from text/ }).click();
+  const panels = page.getByRole('region', { name: 'Prompt panels' });
+  await panels.getByLabel('Timed segments').first().check();
+  const editor = panels.getByTestId('music-segments').first();
+  await editor.getByRole('button', { name: /Add first segment/ }).click();
+  await editor.getByRole('button', { name: /Split last segment/ }).click();
+  const rows = editor.getByTestId('segment-row');
+  await expect(rows).toHaveCount(2);
+
+  // The timeline's segment blocks share the .segment class; its block rules (absolute, pinned
+  // to the lane) once stacked these rows on one another.
+  const [first, second] = [(await rows.nth(0).boundingBox())!, (await rows.nth(1).boundingBox())!];
+  expect(second.y).toBeGreaterThanOrEqual(first.y + first.height);
+  await expect(rows.first()).toHaveCSS('position', 'static');
+});
