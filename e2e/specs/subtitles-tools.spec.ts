@@ -170,3 +170,68 @@ test('the cue being edited shows all of its lines', async ({ page, host }) => {
     .toBeLessThanOrEqual(1);
   await page.screenshot({ path: 'e2e/artifacts/screens/subtitles-three-lines.png' });
 });
+
+/** Ctrl+G (Subtitle Edit's "Go to"): a cue number selects, scrolls to and focuses that row. */
+test('Ctrl+G goes to a cue by its number; out of range is refused; Esc cancels', async ({
+  page,
+  host,
+}) => {
+  const dir = await mkdtemp(join(tmpdir(), 'subs-goto-e2e-'));
+  const file = join(dir, 'long.en.srt');
+  const clock = (ms: number) =>
+    `00:${String(Math.floor(ms / 60_000)).padStart(2, '0')}:${String(Math.floor(ms / 1000) % 60).padStart(2, '0')},${String(ms % 1000).padStart(3, '0')}`;
+  await writeFile(
+    file,
+    Array.from(
+      { length: 60 },
+      (_, i) => `${i + 1}\n${clock(i * 3000)} --> ${clock(i * 3000 + 2000)}\nLine ${i + 1}\n`,
+    ).join('\n'),
+  );
+  const app = new AppPage(page);
+  await app.open(host.url);
+  await app.goTo('Subtitles');
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByTestId('subs-import').click();
+  await (await chooser).setFiles([file]);
+  const first = page.locator('[data-testid="cue-text"]').first();
+  await expect(first).toHaveValue('Line 1');
+
+  // Esc closes the field and gives focus back to the cell it was opened from.
+  await first.focus();
+  await page.keyboard.press('Control+g');
+  const field = page.getByTestId('subs-goto-input');
+  await expect(field).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(field).toHaveCount(0);
+  await expect(first).toBeFocused();
+
+  // A number past the end is refused at the field, which stays open.
+  await page.keyboard.press('Control+g');
+  await page.keyboard.type('61');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('subs-goto-error')).toHaveText(
+    'There is no cue 61. Type a number from 1 to 60.',
+  );
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
+  const results = await new AxeBuilder({ page })
+    .include('[data-testid="subs-goto-form"]')
+    .analyze();
+  expect(
+    results.violations
+      .filter((v) => ['serious', 'critical'].includes(v.impact ?? ''))
+      .map((v) => v.id),
+  ).toEqual([]);
+  await page.screenshot({ path: 'e2e/artifacts/screens/subtitles-goto.png' });
+
+  // Cue 50, far below the drawn rows: selected, scrolled into view, its text focused.
+  await field.fill('50');
+  await page.keyboard.press('Enter');
+  await expect(field).toHaveCount(0);
+  const cell = page.getByRole('textbox', { name: 'Cue 50 text, en' });
+  await expect(cell).toBeFocused();
+  await expect(cell).toHaveValue('Line 50');
+  await expect(cell).toBeInViewport();
+  await expect(
+    page.locator('[data-testid="cue-row"][aria-selected="true"] [data-testid="cue-text"]'),
+  ).toHaveValue('Line 50');
+});

@@ -2,6 +2,7 @@ import { memo } from 'react';
 import type { TimeFormat } from '../../../../shared/domain/subtitles/timecode';
 import { Button } from '../../ui/Button';
 import { mergeCurrent, splitCurrent } from './edit-actions';
+import { GoToCue, openGoTo } from './GoToCue';
 import { ShiftForm } from './ShiftForm';
 import { useSubsView } from './subs-store';
 
@@ -10,13 +11,14 @@ const keepFocus = (event: React.MouseEvent) => event.preventDefault();
 
 /**
  * Cue tools above the table: split at the caret, merge with the next (or the selected cues),
- * the shift and sync form, and how times are typed. A refused edit says why here.
+ * the shift and sync form, go to a cue by number, and how times are typed. A refused edit says why here.
  */
 export const CueToolbar = memo(function CueToolbar() {
   const cueId = useSubsView((s) => s.cueId);
   const count = useSubsView((s) => s.selection.length);
   const notice = useSubsView((s) => s.notice);
   const form = useSubsView((s) => s.form);
+  const goTo = useSubsView((s) => s.goTo);
   const timeFormat = useSubsView((s) => s.timeFormat);
   const set = useSubsView((s) => s.set);
   return (
@@ -50,6 +52,15 @@ export const CueToolbar = memo(function CueToolbar() {
         >
           Shift and sync…
         </Button>
+        <Button
+          size="small"
+          data-testid="subs-goto"
+          aria-expanded={goTo}
+          onClick={() => (goTo ? set({ goTo: false }) : openGoTo())}
+          title="Go to a cue by its number (Ctrl+G)"
+        >
+          Go to cue…
+        </Button>
         <label className="row small">
           <span className="muted">Times</span>
           <select
@@ -73,6 +84,7 @@ export const CueToolbar = memo(function CueToolbar() {
           {notice}
         </p>
       )}
+      {goTo && <GoToCue />}
       {form === 'shift' && <ShiftForm />}
     </div>
   );

@@ -13,6 +13,7 @@ import {
 } from './cue-actions';
 import { stepCue } from './cue-focus';
 import { mergeCurrent, splitCurrent } from './edit-actions';
+import { openGoTo } from './GoToCue';
 import { extendSelection } from './selection';
 import { toggleLoop, zoomWave } from './wave-view';
 import { subsPart, useSubsView } from './subs-store';
@@ -82,6 +83,15 @@ export function useSubsCommands(issues: readonly LanguageIssue[]): void {
         allowInText: true,
         enabled: hasCues,
         run: () => stepCue(1),
+      },
+      {
+        id: 'subtitles.go-to',
+        label: 'Go to cue number',
+        keys: ['Ctrl+G'],
+        group: cue,
+        allowInText: true,
+        enabled: hasCues,
+        run: openGoTo,
       },
       {
         id: 'subtitles.commit-next',

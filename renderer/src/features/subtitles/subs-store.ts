@@ -114,6 +114,8 @@ interface SubsViewState {
   timeFormat: TimeFormat;
   /** Which form is open above the table (shift and sync). */
   form: 'shift' | null;
+  /** The "Go to cue" field (Ctrl+G) is open above the table. */
+  goTo: boolean;
   /** Why the last split, merge or shift was refused (shown beside the cue buttons). */
   notice: string | null;
   set: (patch: Partial<Omit<SubsViewState, 'set'>>) => void;
@@ -152,6 +154,7 @@ export const useSubsView = create<SubsViewState>()((set) => ({
   anchor: null,
   timeFormat: savedTimeFormat(),
   form: null,
+  goTo: false,
   notice: null,
   set: (patch) => {
     if (patch.timeFormat) saveTimeFormat(patch.timeFormat);
