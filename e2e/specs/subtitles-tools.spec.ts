@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '../fixtures/host';
@@ -234,4 +234,52 @@ test('Ctrl+G goes to a cue by its number; out of range is refused; Esc cancels',
   await expect(
     page.locator('[data-testid="cue-row"][aria-selected="true"] [data-testid="cue-text"]'),
   ).toHaveValue('Line 50');
+});
+
+/** Export says what the dubbing service would refuse before writing; writing anyway is a choice. */
+test('export of a script with QC errors warns first: show the errors, or export anyway', async ({
+  page,
+  host,
+}) => {
+  const dir = await mkdtemp(join(tmpdir(), 'subs-export-e2e-'));
+  const file = join(dir, 'talk.es.srt');
+  await writeFile(
+    file,
+    [
+      '1\n00:00:00,500 --> 00:00:03,000\nHola.\n',
+      '2\n00:00:02,000 --> 00:00:04,000\nQué tal.\n',
+      '3\n00:00:03,500 --> 00:00:06,000\nHasta luego.\n',
+    ].join('\n'),
+  );
+  const app = new AppPage(page);
+  await app.open(host.url);
+  await app.goTo('Subtitles');
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByTestId('subs-import').click();
+  await (await chooser).setFiles([file]);
+  await expect(page.getByTestId('cue-row')).toHaveCount(3);
+  await page.getByRole('tab', { name: 'Glossary' }).click();
+
+  // Nothing is written yet: the warning counts the errors and says what they mean.
+  const status = page.getByTestId('subs-export-status');
+  await page.getByTestId('subs-export').click();
+  const warning = page.getByTestId('subs-export-blocked');
+  await expect(warning).toContainText('2 cues overlap: the dubbing service refuses this script.');
+  await expect(page.getByTestId('subs-export-errors')).toBeFocused();
+  await expect(status).not.toHaveAttribute('data-paths', /./);
+  await warning.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'e2e/artifacts/screens/subtitles-export-warning.png' });
+
+  // "Show the errors" opens the Checks tab on the overlaps.
+  await page.getByTestId('subs-export-errors').click();
+  await expect(warning).toHaveCount(0);
+  await expect(page.getByRole('tab', { name: /^Checks/ })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.locator('[data-testid="qc-issue"][data-rule="overlap"]')).toHaveCount(2);
+
+  // "Export anyway" writes the script as it is.
+  await page.getByTestId('subs-export').click();
+  await page.getByTestId('subs-export-anyway').click();
+  await expect(status).toHaveAttribute('data-paths', /talk\.es\.srt$/);
+  const written = await readFile((await status.getAttribute('data-paths'))!, 'utf8');
+  expect(written).toContain('00:00:02,000 --> 00:00:04,000\nQué tal.');
 });

@@ -4,7 +4,14 @@ import { goTo } from '../../app/routes';
 import { invoke, errorMessage } from '../../bridge/invoke';
 import { useDubHandoff } from '../../editor/handoff/dub-handoff';
 import { Button } from '../../ui/Button';
+import {
+  exportBlockers,
+  type ExportBlockers,
+} from '../../../../shared/domain/subtitles/export-blockers';
+import { ExportWarning } from './ExportWarning';
 import { fileName } from './import-script';
+import { latestIssues } from './latest-issues';
+import { showIssueList } from './subs-commands';
 import { subsPart } from './subs-store';
 
 /** `clip.es.srt` from the source file's name (or "subtitles"), one per language. */
@@ -37,6 +44,8 @@ export const ExportBar = memo(function ExportBar({ part: drawn }: { part: Subtit
     done?: string;
     paths?: string[];
     error?: string;
+    /** QC errors found when Export was pressed: said before anything is written. */
+    blockers?: ExportBlockers;
   }>({});
 
   const run = async (label: string, work: () => Promise<{ done: string; paths: string[] }>) => {
@@ -49,10 +58,18 @@ export const ExportBar = memo(function ExportBar({ part: drawn }: { part: Subtit
       });
     }
   };
+  const chosenLanguages = () => (language === 'all' ? languages : [language]);
+  // A script with errors is refused by the dubbing service, so it is not written without a
+  // word; a clean script still exports in one click (warnings never stop it).
+  const exportChecked = () => {
+    const blockers = exportBlockers(latestIssues(), chosenLanguages());
+    if (blockers) setState({ blockers });
+    else void exportNow();
+  };
   const exportNow = () =>
     run('Exporting…', async () => {
       const part = subsPart();
-      const chosen = language === 'all' ? languages : [language];
+      const chosen = chosenLanguages();
       const paths = [];
       for (const code of chosen) paths.push(await writeLanguage(part, code, format));
       return { done: `Saved ${paths.map(fileName).join(', ')} in the project folder`, paths };
@@ -78,7 +95,10 @@ export const ExportBar = memo(function ExportBar({ part: drawn }: { part: Subtit
         className="select"
         aria-label="Language to export"
         value={language}
-        onChange={(e) => setLanguage(e.target.value)}
+        onChange={(e) => {
+          setLanguage(e.target.value);
+          setState({});
+        }}
       >
         <option value="all">All languages</option>
         {languages.map((code) => (
@@ -98,7 +118,7 @@ export const ExportBar = memo(function ExportBar({ part: drawn }: { part: Subtit
         data-testid="subs-export"
         busy={state.busy === 'Exporting…'}
         disabled={!!state.busy || languages.length === 0}
-        onClick={() => void exportNow()}
+        onClick={exportChecked}
       >
         Export
       </Button>
@@ -119,6 +139,16 @@ export const ExportBar = memo(function ExportBar({ part: drawn }: { part: Subtit
       >
         {state.busy ?? state.done ?? ''}
       </span>
+      {state.blockers && (
+        <ExportWarning
+          blockers={state.blockers}
+          onExportAnyway={() => void exportNow()}
+          onShowErrors={() => {
+            setState({});
+            showIssueList();
+          }}
+        />
+      )}
       {state.error && (
         <span className="small subs-find__error" role="alert">
           {state.error}

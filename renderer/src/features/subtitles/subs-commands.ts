@@ -1,4 +1,4 @@
-import { useLayoutEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import type { RunnableCommand } from '../../editor/commands/registry';
 import { useCommands } from '../../editor/commands';
 import { saveProject, useOpenProject } from '../../editor/project';
@@ -14,6 +14,7 @@ import {
 import { stepCue } from './cue-focus';
 import { mergeCurrent, splitCurrent } from './edit-actions';
 import { openGoTo } from './GoToCue';
+import { latestIssues, useLatestIssues } from './latest-issues';
 import { extendSelection } from './selection';
 import { toggleLoop, zoomWave } from './wave-view';
 import { subsPart, useSubsView } from './subs-store';
@@ -27,7 +28,7 @@ const inCueText = () =>
 const hasCurrent = () => !!useSubsView.getState().cueId;
 
 /** Ctrl+F8: the QC tab, with focus on its first issue (or the tab when there is none). */
-function showIssueList(): void {
+export function showIssueList(): void {
   useSubsView.getState().set({ tool: 'qc' });
   requestAnimationFrame(() => {
     const panel = document.querySelector<HTMLElement>('.subs-tools__panel');
@@ -37,20 +38,13 @@ function showIssueList(): void {
 }
 
 /**
- * The issues F8 walks, read when pressed: they change with every keystroke, the commands never
- * do, so the command list is built once (docs/subtitles.md, "Speed").
- */
-const latest: { issues: readonly LanguageIssue[] } = { issues: [] };
-
-/**
  * The Subtitles workspace's commands, with the keys Subtitle Edit and Aegisub users know
  * (docs/editing.md, "Subtitles workspace"). Undo/Redo are the global commands, routed here by
  * the undo claim of the document store.
  */
 export function useSubsCommands(issues: readonly LanguageIssue[]): void {
-  useLayoutEffect(() => {
-    latest.issues = issues;
-  });
+  // F8 reads the issues when pressed, so the command list is built once.
+  useLatestIssues(issues);
   const commands = useMemo((): RunnableCommand[] => {
     const cue = 'Cue';
     const transport = 'Transport';
@@ -288,16 +282,16 @@ export function useSubsCommands(issues: readonly LanguageIssue[]): void {
         label: 'Next QC issue',
         keys: ['F8'],
         group: edit,
-        enabled: () => latest.issues.length > 0,
-        run: () => stepIssue(latest.issues, 1),
+        enabled: () => latestIssues().length > 0,
+        run: () => stepIssue(latestIssues(), 1),
       },
       {
         id: 'subtitles.previous-issue',
         label: 'Previous QC issue',
         keys: ['Shift+F8'],
         group: edit,
-        enabled: () => latest.issues.length > 0,
-        run: () => stepIssue(latest.issues, -1),
+        enabled: () => latestIssues().length > 0,
+        run: () => stepIssue(latestIssues(), -1),
       },
     ];
     return list.map((command) => ({ ...command, scope: 'subtitles' as const }));
