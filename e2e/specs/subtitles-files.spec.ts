@@ -119,6 +119,17 @@ test('legacy encodings import right, the chooser asks when unsure, the cue shows
   // Another language on the picture.
   await page.getByTestId('subs-overlay-language').selectOption('ja');
   await expect(overlay).toContainText('明日');
+
+  // "Choose video…" is a button like "Import .srt / .vtt…", not text that looks unpressable.
+  // (Neither hovered nor focused: Choose video was just clicked.)
+  await page.locator('body').click({ position: { x: 2, y: 2 } });
+  const look = (id: string) =>
+    page.getByTestId(id).evaluate((button) => {
+      const style = getComputedStyle(button);
+      return [style.backgroundColor, style.borderTopStyle, style.borderTopColor];
+    });
+  // Polled: the hover colour fades out over a short transition.
+  await expect.poll(() => look('subs-video')).toEqual(await look('subs-import'));
 });
 
 test('a clip dropped with its subtitles becomes the picture; other files are named, not read', async ({

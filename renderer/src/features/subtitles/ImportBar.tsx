@@ -37,7 +37,7 @@ export function ImportBar({ videoPath }: { videoPath: string | undefined }) {
         <Button data-testid="subs-import" busy={!!busy} onClick={() => void pick()}>
           Import .srt / .vtt…
         </Button>
-        <Button variant="ghost" data-testid="subs-video" onClick={() => void pickVideo()}>
+        <Button data-testid="subs-video" onClick={() => void pickVideo()}>
           {videoPath ? `Video: ${fileName(videoPath)}` : 'Choose video…'}
         </Button>
         <span className="small faint">or drop subtitle files here</span>
