@@ -116,9 +116,16 @@ test('legacy encodings import right, the chooser asks when unsure, the cue shows
   await expect(overlay).toHaveCount(0);
   await seekVideo(page, 4.5);
   await expect(overlay).toHaveAttribute('data-cue-id', secondId);
-  // Another language on the picture.
-  await page.getByTestId('subs-overlay-language').selectOption('ja');
+  // Another language on the picture, picked under it: the picker covers none of the image.
+  const picker = page.getByTestId('subs-overlay-language');
+  const pictureBox = (await page.getByTestId('score-video').boundingBox())!;
+  const pickerBox = (await picker.boundingBox())!;
+  expect(pickerBox.y).toBeGreaterThanOrEqual(pictureBox.y + pictureBox.height);
+  await picker.selectOption('ja');
   await expect(overlay).toContainText('明日');
+  await page
+    .locator('.subs-media')
+    .screenshot({ path: 'e2e/artifacts/screens/subtitles-picture.png' });
 
   // "Choose video…" is a button like "Import .srt / .vtt…", not text that looks unpressable.
   // (Neither hovered nor focused: Choose video was just clicked.)

@@ -12,7 +12,7 @@ import { GlossaryEditor } from './GlossaryEditor';
 import { fileName } from './import-script';
 import { QcPanel } from './QcPanel';
 import { subsDocument, useSubsView } from './subs-store';
-import { SubsOverlay } from './SubsOverlay';
+import { OverlayLanguage, SubsOverlay } from './SubsOverlay';
 import { SpellBar } from './SpellBar';
 import { SubsWaveform } from './SubsWaveform';
 import { useSubsChecks } from './use-subs-checks';
@@ -81,11 +81,14 @@ const ScriptEditor = memo(function ScriptEditor({ media }: { media: SubsMedia })
         <>
           {part.video && (
             <div className="subs-media">
-              <VideoPlayer
-                src={media.videoUrl}
-                name={fileName(part.video.path)}
-                overlay={<SubsOverlay part={part} />}
-              />
+              <div className="subs-picture">
+                <VideoPlayer
+                  src={media.videoUrl}
+                  name={fileName(part.video.path)}
+                  overlay={<SubsOverlay part={part} />}
+                />
+                <OverlayLanguage part={part} />
+              </div>
               {media.durationMs > 0 ? (
                 <SubsWaveform
                   peaks={media.peaks}

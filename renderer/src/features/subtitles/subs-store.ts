@@ -114,6 +114,8 @@ interface SubsViewState {
   timeFormat: TimeFormat;
   /** Which form is open above the table (shift and sync). */
   form: 'shift' | null;
+  /** The language drawn over the picture, when picked (else the first shown). */
+  overlayLanguage: string | null;
   /** The "Go to cue" field (Ctrl+G) is open above the table. */
   goTo: boolean;
   /** Why the last split, merge or shift was refused (shown beside the cue buttons). */
@@ -154,6 +156,7 @@ export const useSubsView = create<SubsViewState>()((set) => ({
   anchor: null,
   timeFormat: savedTimeFormat(),
   form: null,
+  overlayLanguage: null,
   goTo: false,
   notice: null,
   set: (patch) => {
