@@ -258,7 +258,16 @@ test('export of a script with QC errors warns first: show the errors, or export 
   await page.getByTestId('subs-import').click();
   await (await chooser).setFiles([file]);
   await expect(page.getByTestId('cue-row')).toHaveCount(3);
+  // (The empty Glossary tab says what a glossary does here and how to add to it.)
   await page.getByRole('tab', { name: 'Glossary' }).click();
+  const glossaryHelp = page.getByTestId('glossary-empty');
+  await expect(glossaryHelp).toContainText('words never translated');
+  await expect(glossaryHelp).toContainText('Renderings need a translation: add a language first.');
+  await page.getByRole('textbox', { name: 'Do-not-translate words, comma separated' }).fill('Ana');
+  await page.getByRole('button', { name: 'Keep as written' }).click();
+  await expect(glossaryHelp).toHaveCount(0);
+  await page.getByRole('button', { name: 'Remove Ana' }).click();
+  await expect(glossaryHelp).toBeVisible();
 
   // Nothing is written yet: the warning counts the errors and says what they mean.
   const status = page.getByTestId('subs-export-status');

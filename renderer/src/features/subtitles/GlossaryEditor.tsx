@@ -67,8 +67,25 @@ export function GlossaryEditor({ part }: { part: SubtitlesPart }) {
       },
     }));
 
+  const empty = glossary.terms.length === 0 && glossary.doNotTranslate.length === 0;
+
   return (
     <div className="subs-glossary" aria-label="Glossary">
+      {empty && (
+        // An empty tab gave no hint of what a glossary is for here or how to start one.
+        <div className="small muted subs-glossary__empty" data-testid="glossary-empty">
+          <p>
+            No glossary yet. A glossary keeps terms consistent: a term that must be rendered a
+            certain way in each language, and words never translated (names, brands). Every cue is
+            checked against it as you type; a miss shows on the cue and in Checks.
+          </p>
+          <p>
+            Add a term below (the source term, the language, how it must read), list
+            do-not-translate words separated by commas, or import a CSV.
+            {targets.length === 0 && ' Renderings need a translation: add a language first.'}
+          </p>
+        </div>
+      )}
       <GlossaryCsv glossary={glossary} />
       <form className="subs-glossary__add" onSubmit={(e) => (e.preventDefault(), addTerm())}>
         <input
