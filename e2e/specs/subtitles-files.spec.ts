@@ -173,6 +173,22 @@ test('a clip dropped with its subtitles becomes the picture; other files are nam
     'Hello there',
   );
   await expect(page.getByTestId('subs-video')).toHaveText('Video: clip.mp4');
+
+  // Each waveform region carries its cue number; the current cue's region is marked.
+  const regions = page.getByTestId('cue-region');
+  await expect(regions).toHaveCount(2, { timeout: 30_000 });
+  await expect(regions.nth(0)).toHaveText('1');
+  await expect(regions.nth(1)).toHaveText('2');
+  await page
+    .getByTestId('cue-row')
+    .nth(1)
+    .click({ position: { x: 4, y: 4 } });
+  await expect(regions.nth(1)).toHaveAttribute('data-current', 'true');
+  await expect(regions.nth(0)).toHaveAttribute('data-current', 'false');
+  await page.mouse.move(0, 0);
+  await page
+    .locator('.subs-media')
+    .screenshot({ path: 'e2e/artifacts/screens/subtitles-wave.png' });
   await expect(page.locator('.subs-import__info')).toContainText('Not read: notes.txt');
   await expect(page.getByTestId('subs-error')).toHaveCount(0);
 

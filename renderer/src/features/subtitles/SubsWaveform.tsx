@@ -11,13 +11,10 @@ import { useTransport } from '../../editor/media/transport-store';
 import { editLanguage, subsPart, useSubsView } from './subs-store';
 import { WaveTools } from './WaveTools';
 import { followLoop, pxPerSecond, useWaveView, zoomWave } from './wave-view';
+import { COLORS, markCurrent, numberLabel, style } from './wave-regions';
 
 /** Snapping reaches 8 px either side at the start zoom, as on the Score timeline. */
 const SNAP_MS = (8 / 60) * 1000;
-
-function style(name: string, fallback: string) {
-  return getComputedStyle(document.documentElement).getPropertyValue(name).trim() || fallback;
-}
 
 /**
  * Where a finished region drag lands: each moved edge snaps to a shot change within 8 px and
@@ -73,6 +70,7 @@ export function SubsWaveform({
     shots: ReturnType<typeof RegionsPlugin.create>;
   } | null>(null);
   const zoom = useWaveView((s) => s.zoom);
+  const currentId = useSubsView((s) => s.cueId);
   const follow = useWaveView((s) => s.follow);
   const free = useRef(false);
   /** Bumped when wavesurfer knows the duration: regions added before would collapse to 0. */
@@ -96,7 +94,9 @@ export function SubsWaveform({
       autoCenter: useWaveView.getState().follow,
       peaks: peaks ? [peaks.max, peaks.min] : [new Float32Array(2)],
       duration: durationMs / 1000,
-      waveColor: style('--surface-3', '#3a4250'),
+      // The light text grey, not a surface grey: the wave must read through the cue regions'
+      // teal tint (a surface grey on it was barely visible).
+      waveColor: style('--text-dim', '#a0a8b5'),
       progressColor: style('--accent', '#5ec4b6'),
       cursorColor: style('--focus', '#9fe3d8'),
       interact: true,
@@ -175,8 +175,9 @@ export function SubsWaveform({
     const current = wave.current;
     if (!current || ready === 0) return;
     const existing = new Map(current.regions.getRegions().map((r) => [r.id, r]));
-    const color = style('--accent-soft', 'rgba(94, 196, 182, 0.18)');
-    for (const cue of cues) {
+    const color = COLORS().fill;
+    const { cueId } = useSubsView.getState();
+    for (const [index, cue] of cues.entries()) {
       const region = existing.get(cue.id);
       existing.delete(cue.id);
       const start = cue.startMs / 1000;
@@ -187,6 +188,10 @@ export function SubsWaveform({
       const shown =
         region ??
         current.regions.addRegion({ id: cue.id, start, end, color, drag: true, resize: true });
+      // The number the table shows for the cue, so a region can be found by it.
+      const number = String(index + 1);
+      if (shown.content?.textContent !== number) shown.setContent(numberLabel(number));
+      markCurrent(shown, cue.id === cueId, COLORS());
       const el = shown.element;
       if (!el) continue;
       el.setAttribute('data-testid', 'cue-region');
@@ -196,6 +201,15 @@ export function SubsWaveform({
     }
     for (const stale of existing.values()) stale.remove();
   }, [cues, ready]);
+
+  // The current cue (picked in the table, by a key or on the waveform) is marked.
+  useEffect(() => {
+    const current = wave.current;
+    if (!current || ready === 0) return;
+    const colors = COLORS();
+    for (const region of current.regions.getRegions())
+      markCurrent(region, region.id === currentId, colors);
+  }, [currentId, ready]);
 
   return (
     <div className="subs-wave-box">
