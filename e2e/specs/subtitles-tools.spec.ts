@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures/host';
 import { AppPage } from '../pages/app-page';
 
@@ -11,21 +12,24 @@ const SRT = [
   '3\n00:00:05,500 --> 00:00:07,000\nA cat and a catalogue.\n',
 ].join('\n');
 
+/** Writes `text` as `name` in a fresh folder, opens Subtitles and imports that file. */
+async function openScript(page: Page, url: string, name: string, text: string): Promise<void> {
+  const file = join(await mkdtemp(join(tmpdir(), 'subs-tools-e2e-')), name);
+  await writeFile(file, text);
+  const app = new AppPage(page);
+  await app.open(url);
+  await app.goTo('Subtitles');
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByTestId('subs-import').click();
+  await (await chooser).setFiles([file]);
+}
+
 /**
  * Subtitles tools in Chromium over the real host: spell check (real dictionaries in main),
  * find and replace one match at a time, and starting a Spanish translation, each undoable.
  */
 test('spell check, find/replace one by one, add a language', async ({ page, host }) => {
-  const dir = await mkdtemp(join(tmpdir(), 'subs-tools-e2e-'));
-  const file = join(dir, 'clip.en.srt');
-  await writeFile(file, SRT);
-
-  const app = new AppPage(page);
-  await app.open(host.url);
-  await app.goTo('Subtitles');
-  const chooser = page.waitForEvent('filechooser');
-  await page.getByTestId('subs-import').click();
-  await (await chooser).setFiles([file]);
+  await openScript(page, host.url, 'clip.en.srt', SRT);
   const rows = page.getByTestId('cue-row');
   await expect(rows).toHaveCount(3);
   const secondId = (await rows.nth(1).getAttribute('data-cue-id'))!;
@@ -108,15 +112,7 @@ test('F3 steps the search from anywhere, Ctrl+H goes to Replace, Alt+Insert, Ctr
   page,
   host,
 }) => {
-  const dir = await mkdtemp(join(tmpdir(), 'subs-keys-e2e-'));
-  const file = join(dir, 'clip.en.srt');
-  await writeFile(file, SRT);
-  const app = new AppPage(page);
-  await app.open(host.url);
-  await app.goTo('Subtitles');
-  const chooser = page.waitForEvent('filechooser');
-  await page.getByTestId('subs-import').click();
-  await (await chooser).setFiles([file]);
+  await openScript(page, host.url, 'clip.en.srt', SRT);
   const rows = page.getByTestId('cue-row');
   await expect(rows).toHaveCount(3);
   const firstId = (await rows.first().getAttribute('data-cue-id'))!;
@@ -152,15 +148,12 @@ test('F3 steps the search from anywhere, Ctrl+H goes to Replace, Alt+Insert, Ctr
 });
 
 test('the cue being edited shows all of its lines', async ({ page, host }) => {
-  const dir = await mkdtemp(join(tmpdir(), 'subs-lines-e2e-'));
-  const file = join(dir, 'clip.en.srt');
-  await writeFile(file, '1\n00:00:00,500 --> 00:00:03,500\nLine one\nline two\nline three\n');
-  const app = new AppPage(page);
-  await app.open(host.url);
-  await app.goTo('Subtitles');
-  const chooser = page.waitForEvent('filechooser');
-  await page.getByTestId('subs-import').click();
-  await (await chooser).setFiles([file]);
+  await openScript(
+    page,
+    host.url,
+    'clip.en.srt',
+    '1\n00:00:00,500 --> 00:00:03,500\nLine one\nline two\nline three\n',
+  );
   const cell = page.locator('[data-testid="cue-text"]').first();
   await expect(cell).toHaveValue('Line one\nline two\nline three');
   await cell.focus();
@@ -176,23 +169,17 @@ test('Ctrl+G goes to a cue by its number; out of range is refused; Esc cancels',
   page,
   host,
 }) => {
-  const dir = await mkdtemp(join(tmpdir(), 'subs-goto-e2e-'));
-  const file = join(dir, 'long.en.srt');
   const clock = (ms: number) =>
     `00:${String(Math.floor(ms / 60_000)).padStart(2, '0')}:${String(Math.floor(ms / 1000) % 60).padStart(2, '0')},${String(ms % 1000).padStart(3, '0')}`;
-  await writeFile(
-    file,
+  await openScript(
+    page,
+    host.url,
+    'long.en.srt',
     Array.from(
       { length: 60 },
       (_, i) => `${i + 1}\n${clock(i * 3000)} --> ${clock(i * 3000 + 2000)}\nLine ${i + 1}\n`,
     ).join('\n'),
   );
-  const app = new AppPage(page);
-  await app.open(host.url);
-  await app.goTo('Subtitles');
-  const chooser = page.waitForEvent('filechooser');
-  await page.getByTestId('subs-import').click();
-  await (await chooser).setFiles([file]);
   const first = page.locator('[data-testid="cue-text"]').first();
   await expect(first).toHaveValue('Line 1');
 
@@ -241,22 +228,16 @@ test('export of a script with QC errors warns first: show the errors, or export 
   page,
   host,
 }) => {
-  const dir = await mkdtemp(join(tmpdir(), 'subs-export-e2e-'));
-  const file = join(dir, 'talk.es.srt');
-  await writeFile(
-    file,
+  await openScript(
+    page,
+    host.url,
+    'talk.es.srt',
     [
       '1\n00:00:00,500 --> 00:00:03,000\nHola.\n',
       '2\n00:00:02,000 --> 00:00:04,000\nQué tal.\n',
       '3\n00:00:03,500 --> 00:00:06,000\nHasta luego.\n',
     ].join('\n'),
   );
-  const app = new AppPage(page);
-  await app.open(host.url);
-  await app.goTo('Subtitles');
-  const chooser = page.waitForEvent('filechooser');
-  await page.getByTestId('subs-import').click();
-  await (await chooser).setFiles([file]);
   await expect(page.getByTestId('cue-row')).toHaveCount(3);
   // (The empty Glossary tab says what a glossary does here and how to add to it.)
   await page.getByRole('tab', { name: 'Glossary' }).click();
