@@ -160,7 +160,14 @@ test('dub batch: preflight blocks a wrong-language script, totals match usage, p
     .poll(() => video.evaluate((el: HTMLVideoElement) => el.currentTime))
     .toBeCloseTo(2.5, 1);
   expect(await video.evaluate((el: HTMLVideoElement) => el.src)).toMatch(/alpha/);
-  await expect(page.getByTestId('dub-report')).toBeVisible();
+  const report = page.getByTestId('dub-report');
+  await expect(report).toBeVisible();
+  // The reports speak words, not API ids (the ids stay as tooltips), and fit the drawer.
+  await expect(report).toContainText('Script check before dubbing');
+  await expect(report).not.toContainText(/\b[a-z]+_[a-z_]+\b/);
+  await expect(report.locator('caption[title="subtitle_preflight"]')).toHaveCount(1);
+  const drawerBox = page.getByRole('complementary', { name: /^Cell / });
+  expect(await drawerBox.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
   // With export_srt the approved script is compared with the service's re-timed one, cue by cue.
   const diff = page.getByTestId('dub-srt-diff');
   await expect(diff).toBeVisible();

@@ -6,3 +6,4 @@ export * from './batch-list';
 export * from './batch-templates';
 export * from './excluded-cells';
 export * from './retry-failed';
+export * from './report-words';

@@ -1,5 +1,11 @@
 import { LANGUAGE_NAMES, isLanguageCode } from '../../../../shared/api/languages';
 import { subtitleExportSchema, subtitlePreflightSchema } from '../../../../shared/api/responses';
+import {
+  exportStatusWords,
+  issueWords,
+  preflightStatusWords,
+  type ReportWords,
+} from '../../../../shared/domain/dub';
 
 const text = (value: unknown): string => {
   if (value === undefined || value === null || value === '') return '—';
@@ -9,6 +15,26 @@ const text = (value: unknown): string => {
 };
 
 const languageName = (code: string) => (isLanguageCode(code) ? LANGUAGE_NAMES[code] : code);
+
+/** Words in the cell, the service's code as its tooltip (for support and the API docs). */
+function Worded({ item }: { item: ReportWords }) {
+  return <span title={item.code}>{item.words}</span>;
+}
+
+function Issues({ issues }: { issues: readonly unknown[] | undefined }) {
+  const items = issueWords(issues);
+  if (items.length === 0) return <>none</>;
+  return (
+    <>
+      {items.map((item, i) => (
+        <span key={`${item.code}-${i}`}>
+          {i > 0 && ', '}
+          <Worded item={item} />
+        </span>
+      ))}
+    </>
+  );
+}
 
 /** The service's subtitle_preflight and subtitle_export reports, one table row per language. */
 export function DubReports({ result }: { result: Record<string, unknown> | undefined }) {
@@ -31,7 +57,7 @@ export function DubReports({ result }: { result: Record<string, unknown> | undef
     <div data-testid="dub-report" className="dub-report">
       {preflight.length > 0 && (
         <table>
-          <caption>Script check by the service (subtitle_preflight)</caption>
+          <caption title="subtitle_preflight">Script check before dubbing</caption>
           <thead>
             <tr>
               <th scope="col">Language</th>
@@ -45,10 +71,14 @@ export function DubReports({ result }: { result: Record<string, unknown> | undef
             {preflight.map(([lang, report]) => (
               <tr key={lang}>
                 <th scope="row">{languageName(lang)}</th>
-                <td>{report.status}</td>
+                <td>
+                  <Worded item={preflightStatusWords(report.status)} />
+                </td>
                 <td>{text(report.cue_count)}</td>
                 <td>{text(report.changes_count)}</td>
-                <td>{text(report.issues)}</td>
+                <td>
+                  <Issues issues={report.issues} />
+                </td>
               </tr>
             ))}
           </tbody>
@@ -56,7 +86,7 @@ export function DubReports({ result }: { result: Record<string, unknown> | undef
       )}
       {exported.length > 0 && (
         <table>
-          <caption>Re-timed subtitle export (subtitle_export)</caption>
+          <caption title="subtitle_export">Re-timed subtitles after dubbing</caption>
           <thead>
             <tr>
               <th scope="col">Language</th>
@@ -70,9 +100,13 @@ export function DubReports({ result }: { result: Record<string, unknown> | undef
             {exported.map(([lang, report]) => (
               <tr key={lang}>
                 <th scope="row">{languageName(lang)}</th>
-                <td>{report.status}</td>
+                <td>
+                  <Worded item={exportStatusWords(report.status)} />
+                </td>
                 <td>{text(report.alignment_loss)}</td>
-                <td>{text(report.issues)}</td>
+                <td>
+                  <Issues issues={report.issues} />
+                </td>
                 <td>{text(report.error)}</td>
               </tr>
             ))}
