@@ -230,6 +230,9 @@ test('dub batch: preflight blocks a wrong-language script, totals match usage, p
     .toContain('Mañana vamos al río.');
   await page.getByRole('button', { name: 'Side by side' }).click();
   await expect(page.getByTestId('dub-side-by-side').locator('video')).toHaveCount(2);
+  // Each player says what it shows, on screen and as its figure's name.
+  await expect(page.getByRole('figure', { name: 'Original' })).toBeVisible();
+  await expect(page.getByRole('figure', { name: 'Dub · Spanish' })).toBeVisible();
   // The lines and the two players pass axe like the rest of the view.
   const linesAxe = await new AxeBuilder({ page }).include('.dub-drawer').analyze();
   expect(

@@ -148,6 +148,7 @@ export function CellDrawer({
           <DubPreview
             original={cell.video}
             dubbed={output.path}
+            language={cell.language}
             cellKey={cellKey(cell.video, cell.language)}
           />
         </section>

@@ -1,4 +1,5 @@
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
+import type { LanguageCode } from '../../../../shared/api/languages';
 import { useApiQuery } from '../../bridge/query';
 import { Button } from '../../ui/Button';
 import { useLineDrafts } from './line-edits-store';
@@ -19,9 +20,12 @@ export function DubPreview({
   original,
   dubbed,
   cellKey,
+  language,
 }: {
   original: string;
   dubbed: string;
+  /** The dub's language (names the dub's player side by side). */
+  language?: LanguageCode;
   /** The cell's identity, to answer its lines' play buttons. */
   cellKey?: string;
 }) {
@@ -69,7 +73,12 @@ export function DubPreview({
   return (
     <div className="dub-preview">
       {sideBySide ? (
-        <SideBySide originalUrl={originalUrl.data?.url} dubbedUrl={dubSrc} cellKey={cellKey} />
+        <SideBySide
+          originalUrl={originalUrl.data?.url}
+          dubbedUrl={dubSrc}
+          cellKey={cellKey}
+          language={language}
+        />
       ) : (
         <video
           ref={video}

@@ -19,3 +19,15 @@ it('holds the two players, the original and the dub, by name', () => {
   expect(videos[0]).toContain('aria-label="Original video"');
   expect(videos[1]).toContain('aria-label="Dubbed video"');
 });
+
+it('captions each player: the original, and the dub with its language', () => {
+  const html = renderToStaticMarkup(
+    <SideBySide originalUrl="/media/original.mp4" dubbedUrl="/media/dub.mp4" language="es" />,
+  );
+  const captions = [...html.matchAll(/<figcaption>([^<]*)<\/figcaption>/g)].map((m) => m[1]);
+  expect(captions).toEqual(['Original', 'Dub · Spanish']);
+  // Each caption sits in the figure holding its player, so it names that player's figure.
+  expect(html).toMatch(
+    /<figure[^>]*><video[^>]*aria-label="Original video"[^>]*>.*?<figcaption>Original</,
+  );
+});

@@ -1,4 +1,5 @@
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
+import { LANGUAGE_NAMES, type LanguageCode } from '../../../../shared/api/languages';
 import { followLeader } from '../../../../shared/domain/dub/lines';
 import { Button } from '../../ui/Button';
 import { useLineDrafts } from './line-edits-store';
@@ -14,9 +15,12 @@ export function SideBySide({
   originalUrl,
   dubbedUrl,
   cellKey,
+  language,
 }: {
   originalUrl?: string;
   dubbedUrl?: string;
+  /** The dub's language, named under its player. */
+  language?: LanguageCode;
   /** The cell whose lines' play buttons this answers (plays that line in both). */
   cellKey?: string;
 }) {
@@ -87,23 +91,31 @@ export function SideBySide({
   return (
     <div className="dub-side" data-testid="dub-side-by-side">
       <div className="dub-side__players">
-        <video
-          ref={original}
-          src={originalUrl}
-          preload="metadata"
-          muted={!hearOriginal}
-          aria-label="Original video"
-          onLoadedMetadata={(event) => setDuration(event.currentTarget.duration)}
-          onEnded={() => pause()}
-        />
-        <video
-          ref={dub}
-          src={dubbedUrl}
-          preload="metadata"
-          muted={hearOriginal}
-          aria-label="Dubbed video"
-          onEnded={() => pause()}
-        />
+        {/* Two like players stacked tell nothing apart: each is captioned (visible, and the
+            figure's accessible name), while the players keep their own names. */}
+        <figure className="dub-side__player">
+          <video
+            ref={original}
+            src={originalUrl}
+            preload="metadata"
+            muted={!hearOriginal}
+            aria-label="Original video"
+            onLoadedMetadata={(event) => setDuration(event.currentTarget.duration)}
+            onEnded={() => pause()}
+          />
+          <figcaption>Original</figcaption>
+        </figure>
+        <figure className="dub-side__player">
+          <video
+            ref={dub}
+            src={dubbedUrl}
+            preload="metadata"
+            muted={hearOriginal}
+            aria-label="Dubbed video"
+            onEnded={() => pause()}
+          />
+          <figcaption>{language ? `Dub · ${LANGUAGE_NAMES[language]}` : 'Dub'}</figcaption>
+        </figure>
       </div>
       <div className="row">
         <Button size="small" onClick={() => (playing ? pause() : play())}>
