@@ -101,6 +101,18 @@ test('dub batches: run one, a toast when it ends, duplicate, remove a row, new b
   await list.getByRole('button', { name: 'Dub batch', exact: true }).click();
   await expect(page.locator('[data-testid="dub-cell"][data-state="succeeded"]')).toHaveCount(2);
 
+  // A video added after the run waits to be sent: Send the rest, and no Pause (nothing runs).
+  const charlie = makeClip(dir, 'charlie.mp4', 4);
+  const charlieScript = join(dir, 'charlie.es.srt');
+  await writeFile(charlieScript, srt(SPANISH));
+  await pickIntoBatch(page, /add videos/i, [charlie]);
+  await pickIntoBatch(page, /add scripts/i, [charlieScript]);
+  await expect(
+    row(page, 'charlie.mp4').locator('[data-testid="dub-cell"][data-state="ready"]'),
+  ).toHaveCount(1, { timeout: 30_000 });
+  await expect(page.getByTestId('dub-start')).toContainText('Send the rest');
+  await expect(page.getByTestId('dub-resume')).toHaveCount(0);
+
   // A new batch starts empty.
   await page.getByTestId('dub-batch-new').click();
   await expect(list.getByTestId('dub-batch')).toHaveCount(3);

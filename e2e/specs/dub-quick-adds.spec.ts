@@ -94,9 +94,13 @@ test('a cell left out stays out after a reload, and is neither priced nor offere
   const total = page.getByTestId('dub-cost-total');
   const fullAmount = await total.getAttribute('data-amount');
 
+  const counts = page.getByTestId('dub-counts');
+  await expect(counts).toHaveText(/^4 ready · 0 with warnings/);
   await cell.click();
   await page.keyboard.press('Space');
   await expect(cell).toHaveAttribute('data-state', 'skipped');
+  // Counted as left out, no longer as ready.
+  await expect(counts).toHaveText(/^3 ready · 1 left out · 0 with warnings/);
   await expect(total).not.toHaveAttribute('data-amount', fullAmount ?? '');
   const trimmed = (await total.getAttribute('data-amount')) ?? '';
 

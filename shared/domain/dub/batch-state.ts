@@ -14,6 +14,8 @@ export interface BatchProgress {
   started: number;
   /** Finished cells (succeeded, failed or canceled) among the started ones. */
   finished: number;
+  /** Started cells whose job has not ended: the queue is running while this is above 0. */
+  running: number;
   /** 0..1 over the cells that can run. */
   fraction: number;
   /** True when every runnable cell has a job and every job has ended. */
@@ -56,9 +58,35 @@ export function batchProgress(
     counts,
     started,
     finished,
+    running: started - finished,
     fraction: runnable === 0 ? 0 : finished / runnable,
     done: runnable > 0 && finished === runnable,
   };
+}
+
+/** The plan's preflight counts as the batch bar states them, cells left out on their own. */
+export interface ReadinessCounts {
+  ready: number;
+  warn: number;
+  blocked: number;
+  /** Cells the user left out (Space) that could have run; a blocked one counts as blocked. */
+  leftOut: number;
+}
+
+/**
+ * Counts for "8 ready · 2 left out": a left-out cell still passes preflight, but counting it as
+ * ready would say it runs when it will not.
+ */
+export function readinessCounts(plan: DubBatchPlan): ReadinessCounts {
+  const counts: ReadinessCounts = { ready: 0, warn: 0, blocked: 0, leftOut: 0 };
+  for (const row of plan.rows)
+    for (const cell of row.cells) {
+      if (cell.preflight === 'blocked') counts.blocked += 1;
+      else if (cell.excluded) counts.leftOut += 1;
+      else if (cell.preflight === 'warn') counts.warn += 1;
+      else counts.ready += 1;
+    }
+  return counts;
 }
 
 /** Requests still to submit, in plan order (rows top to bottom): the queue's next work. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Job } from '../jobs/job';
-import { batchProgress, cellState, pendingRequests } from './batch-state';
+import { batchProgress, cellState, pendingRequests, readinessCounts } from './batch-state';
 import { planDubBatch, splitAmount, type DubBatchInput } from './batch-plan';
 import type { DubBatchSettings, ScriptFacts, VideoFacts } from './cell-preflight';
 import { readSubtitleFileName } from '../subtitles/file-language';
@@ -301,14 +301,24 @@ describe('batch state comes from the job ledger', () => {
     ]);
     expect(cellState(result.rows[1]!.cells[0]!, jobs, runs)).toBe('blocked');
     expect(pendingRequests(result, runs)).toEqual([]);
-    expect(batchProgress(result, jobs, runs).done).toBe(false);
+    expect(batchProgress(result, jobs, runs)).toMatchObject({ done: false, running: 3 });
     job.stage = 'succeeded';
     expect(batchProgress(result, jobs, runs)).toMatchObject({
       finished: 3,
       done: true,
       fraction: 1,
+      running: 0,
     });
     expect(pendingRequests(result, {})).toHaveLength(1);
+  });
+
+  it('is not running while only unsent cells are left', () => {
+    const result = plan({ videos: [video('/in/a.mp4'), video('/in/b.mp4')] });
+    const [first] = result.requests;
+    const jobs = new Map([['j1', { id: 'j1', stage: 'succeeded' } as Job]]);
+    const progress = batchProgress(result, jobs, { [first!.key]: 'j1' });
+    // b's cells wait to be sent: not done, yet nothing runs, so there is nothing to pause.
+    expect(progress).toMatchObject({ done: false, running: 0 });
   });
 });
 
@@ -322,6 +332,12 @@ describe('cells the user leaves out', () => {
     expect(fr.amount).toBe(0);
     expect(cellState(fr, new Map(), {})).toBe('skipped');
     expect(batchProgress(trimmed, new Map(), {}).counts).toEqual({ ready: 2, skipped: 1 });
+  });
+
+  it('are counted apart from the ready ones', () => {
+    expect(readinessCounts(plan())).toEqual({ ready: 3, warn: 0, blocked: 0, leftOut: 0 });
+    const trimmed = plan({ excluded: new Set(['/in/clip.mp4\u0000fr']) });
+    expect(readinessCounts(trimmed)).toEqual({ ready: 2, warn: 0, blocked: 0, leftOut: 1 });
   });
 });
 

@@ -1,5 +1,10 @@
 import { formatUsd, quantizeUsd } from '../../../../shared/api/billing-rates';
-import { batchProgress, pendingRequests, type DubBatchPlan } from '../../../../shared/domain/dub';
+import {
+  batchProgress,
+  pendingRequests,
+  readinessCounts,
+  type DubBatchPlan,
+} from '../../../../shared/domain/dub';
 import type { Job } from '../../../../shared/domain/jobs/job';
 import type { DubQueueState } from '../../../../shared/ipc/channels/dub';
 import { Button } from '../../ui/Button';
@@ -34,6 +39,10 @@ export function BatchBar({ plan, jobs, queue, checking, actions }: BatchBarProps
   // Cells left out (Space) go to main with Start and are planned as skipped: never charged.
   const leftOut = progress.counts.skipped ?? 0;
   const canStart = !checking && pending.length > 0 && !short;
+  const readiness = readinessCounts(plan);
+  // Pause holds queued jobs: with nothing running (only unsent cells left) it would pause
+  // nothing. Resume stays while paused, whatever runs.
+  const showPause = started && (paused || progress.running > 0);
 
   return (
     <section className="dub-bar" aria-label="Batch">
@@ -47,9 +56,11 @@ export function BatchBar({ plan, jobs, queue, checking, actions }: BatchBarProps
         <span className={short ? 'dub-bar__short' : 'faint'}>
           Balance after <span data-testid="dub-balance-after">{afterText}</span>
         </span>
-        <span className="faint small">
-          {plan.counts.ok} ready · {plan.counts.warn} with warnings · {plan.counts.blocked} blocked
-          · {plan.requests.length} request{plan.requests.length === 1 ? '' : 's'}
+        <span className="faint small" data-testid="dub-counts">
+          {readiness.ready} ready
+          {readiness.leftOut > 0 && ` · ${readiness.leftOut} left out`} · {readiness.warn} with
+          warnings · {readiness.blocked} blocked · {plan.requests.length} request
+          {plan.requests.length === 1 ? '' : 's'}
         </span>
       </div>
       {started && (
@@ -76,7 +87,7 @@ export function BatchBar({ plan, jobs, queue, checking, actions }: BatchBarProps
             {started ? 'Send the rest' : 'Start'} · {formatUsd(toCharge)} → balance {afterText}
           </Button>
         )}
-        {started && !progress.done && (
+        {showPause && (
           <Button
             data-testid="dub-resume"
             busy={actions.busy === 'pause' || actions.busy === 'resume'}

@@ -2,6 +2,7 @@ import { useDubBatch } from './batch-store';
 import { useCommands } from '../../editor/commands';
 import type { RunnableCommand } from '../../editor/commands/registry';
 import {
+  batchProgress,
   failedRetry,
   pendingRequests,
   rowRemovalRefusal,
@@ -123,7 +124,8 @@ export function useDubCommands(
       label: 'Pause the batch',
       keys: ['Ctrl+P'],
       group: batch,
-      enabled: () => started() && !queue?.paused,
+      // Only while something runs: with only unsent cells left there is nothing to hold.
+      enabled: () => !queue?.paused && batchProgress(plan, jobs, store().runs).running > 0,
       run: actions.pause,
     },
     {
