@@ -72,7 +72,11 @@ test('dub batches: run one, a toast when it ends, duplicate, remove a row, new b
   await expect(toast).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('toast-region')).toHaveAttribute('role', 'status');
 
-  // A sent row cannot be removed, and says why.
+  // A sent row cannot be removed, and says why: by Delete in the grid as by its button.
+  await row(page, 'alpha.mp4').getByTestId('dub-cell').click();
+  await page.keyboard.press('Delete');
+  await expect(page.getByTestId('dub-row-refusal')).toContainText('already sent');
+  await expect(page.getByTestId('dub-row')).toHaveCount(2);
   await row(page, 'alpha.mp4').getByTestId('dub-row-remove').click();
   await expect(page.getByTestId('dub-row-refusal')).toContainText('already sent');
   await expect(page.getByTestId('dub-row')).toHaveCount(2);
@@ -88,9 +92,12 @@ test('dub batches: run one, a toast when it ends, duplicate, remove a row, new b
   await expect(page.locator('[data-testid="dub-cell"][data-state="ready"]')).toHaveCount(2, {
     timeout: 30_000,
   });
-  await row(page, 'alpha.mp4').getByTestId('dub-row-remove').click();
+  // Delete removes an unsent row and keeps focus in the grid, on the row that took its place.
+  await row(page, 'alpha.mp4').getByTestId('dub-cell').click();
+  await page.keyboard.press('Delete');
   await expect(page.getByTestId('dub-row')).toHaveCount(1);
   await expect(row(page, 'bravo.mp4')).toBeVisible();
+  await expect(row(page, 'bravo.mp4').getByTestId('dub-cell')).toBeFocused();
 
   const axe = await new AxeBuilder({ page }).analyze();
   expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual(

@@ -27,12 +27,12 @@ export function DubGrid({ plan, jobs, pending }: DubGridProps) {
   const cursor = useDubBatch((s) => s.cursor);
   const runs = useDubBatch((s) => s.runs);
   const languages = useDubBatch((s) => s.languages);
-  const { setCursor, moveCursor, open, removeVideos } = useDubBatch.getState();
-  const [refusal, setRefusal] = useState<string | null>(null);
+  const { setCursor, moveCursor, open, removeVideos, setRowRefusal } = useDubBatch.getState();
+  const refusal = useDubBatch((s) => s.rowRefusal);
   const removeRow = (video: string) => {
     const row = plan.rows.find((r) => r.video === video);
     const why = row ? rowRemovalRefusal(row, runs) : null;
-    setRefusal(why);
+    setRowRefusal(why);
     // Its scripts go with it (a script paired by name would otherwise be left unpaired).
     if (!why && row) removeVideos([video], scriptsOf(row));
   };

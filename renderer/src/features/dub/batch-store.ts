@@ -46,6 +46,12 @@ interface DubBatchState extends DubBatchDraft {
   projectPath: string | null;
   /** Bumped on every change the user makes, so autosave knows there is something to write. */
   revision: number;
+  /**
+   * Why the last removal (Remove button or Delete) left rows in place, or null. Shared by the
+   * button and the key so both say the same thing in the same place.
+   */
+  rowRefusal: string | null;
+  setRowRefusal(refusal: string | null): void;
   addSorted(sorted: SortedPaths): void;
   setProject(path: string | null): void;
   assignScript(path: string, video: string, language: LanguageCode): void;
@@ -84,6 +90,8 @@ export const useDubBatch = create<DubBatchState>()((set) => ({
   openCell: null,
   projectPath: null,
   revision: 0,
+  rowRefusal: null,
+  setRowRefusal: (rowRefusal) => set({ rowRefusal }),
   setProject: (projectPath) => set({ projectPath }),
   addSorted: (sorted) =>
     set((state) => {
@@ -155,7 +163,7 @@ export const useDubBatch = create<DubBatchState>()((set) => ({
       return { excluded, revision: state.revision + 1 };
     }),
   open: (openCell) => set({ openCell }),
-  load: (draft) => set({ ...EMPTY_DRAFT, ...draft, openCell: null }),
+  load: (draft) => set({ ...EMPTY_DRAFT, ...draft, openCell: null, rowRefusal: null }),
 }));
 
 export function draftOf(state: DubBatchDraft): DubBatchDraft {

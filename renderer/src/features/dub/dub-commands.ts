@@ -5,15 +5,15 @@ import {
   batchProgress,
   failedRetry,
   pendingRequests,
-  rowRemovalRefusal,
   type DubBatchPlan,
   type FailedRetry,
 } from '../../../../shared/domain/dub';
 import type { Job } from '../../../../shared/domain/jobs/job';
 import type { DubQueueState } from '../../../../shared/ipc/channels/dub';
 import type { BatchActions } from './use-batch-actions';
-import { selectedKeys, selectedVideos } from './grid-selection';
+import { selectedKeys } from './grid-selection';
 import { focusInGrid } from './grid-focus';
+import { removeSelectedRows } from './remove-rows';
 
 type DubCommand = Omit<RunnableCommand, 'scope'>;
 
@@ -39,11 +39,6 @@ export function useDubCommands(
   // Space, Enter, Delete or an arrow on an unrelated button elsewhere must not change cells.
   const inGrid = () => hasCells() && focusInGrid();
   const started = () => Object.keys(store().runs).length > 0;
-  const removableSelection = () =>
-    selectedVideos(plan, store().cursor).filter((video) => {
-      const row = plan.rows.find((r) => r.video === video);
-      return row !== undefined && rowRemovalRefusal(row, store().runs) === null;
-    });
   const grid = 'Dub grid';
   const batch = 'Dub batch';
   const arrows: [string, number, number][] = [
@@ -142,9 +137,8 @@ export function useDubCommands(
       label: 'Remove the selected videos from the batch',
       keys: ['Delete'],
       group: grid,
-      // Only rows not yet sent: a sent row has results or charges tied to it.
-      enabled: () => inGrid() && removableSelection().length > 0,
-      run: () => store().removeVideos(removableSelection()),
+      enabled: inGrid,
+      run: () => removeSelectedRows(plan),
     },
   ];
   useCommands(

@@ -31,3 +31,19 @@ export function selectedVideos(plan: DubBatchPlan, cursor: GridCursor): string[]
   const b = selectionBounds(cursor);
   return plan.rows.slice(b.top, b.bottom + 1).map((row) => row.video);
 }
+
+/**
+ * The row the cursor moves to once `removed` rows are gone: the first remaining row at or after
+ * the selection's top (the next one down), else the last one; -1 when no row is left. The
+ * removed rows' cells unmount, so without this focus would fall to the page's body.
+ */
+export function rowAfterRemoval(
+  videos: readonly string[],
+  removed: ReadonlySet<string>,
+  top: number,
+): number {
+  const remaining = videos.length - videos.filter((video) => removed.has(video)).length;
+  if (remaining === 0) return -1;
+  const removedAbove = videos.slice(0, top).filter((video) => removed.has(video)).length;
+  return Math.min(top - removedAbove, remaining - 1);
+}
