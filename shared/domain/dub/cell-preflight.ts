@@ -196,7 +196,9 @@ export function scriptReasons(
       level: 'warn',
       code: 'script_qc',
       message: `${name}: ${script.qcWarnings} subtitle check warning${script.qcWarnings === 1 ? '' : 's'} (reading speed, line length, timing).`,
-      fix: 'Open it in the Subtitles workspace to review; the dub still runs.',
+      // No word on whether the dub runs: the cell's state says that, and a wrongly paired or
+      // too large script blocks it whatever its warnings.
+      fix: 'Open it in the Subtitles workspace to review the flagged lines.',
     });
   return reasons;
 }

@@ -322,6 +322,20 @@ describe('batch state comes from the job ledger', () => {
   });
 });
 
+describe('script warnings', () => {
+  it('never tell a blocked cell that its dub runs', () => {
+    const result = plan({
+      scripts: [{ path: '/in/clip.es.srt' }],
+      scriptFacts: [script('/in/clip.es.srt', { detectedLanguage: 'fr', qcWarnings: 2 })],
+    });
+    const es = result.rows[0]!.cells.find((cell) => cell.language === 'es')!;
+    expect(es.preflight).toBe('blocked');
+    expect(es.reasons.map((r) => r.code)).toContain('script_qc');
+    for (const reason of es.reasons)
+      expect(`${reason.message} ${reason.fix ?? ''}`).not.toMatch(/dub (still )?runs/i);
+  });
+});
+
 describe('cells the user leaves out', () => {
   it('are neither requested nor charged, and read as skipped', () => {
     const full = plan();
