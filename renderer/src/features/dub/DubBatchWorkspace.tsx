@@ -60,7 +60,7 @@ export function DubBatchWorkspace() {
       <div className={`dub-main${openCell ? ' dub-main--drawer' : ''}`}>
         {plan.rows.length === 0 ? (
           <EmptyState title="No videos yet">
-            Drop videos, folders of videos and their .srt/.vtt scripts here, or use Add videos….
+            Drop videos, folders of videos and their .srt/.vtt scripts here, or use Add videos…
             Scripts pair by name: <code>clip.es.srt</code>, <code>clip_fr.vtt</code>.
           </EmptyState>
         ) : (
