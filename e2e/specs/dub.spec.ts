@@ -101,6 +101,9 @@ test('dub batch: preflight blocks a wrong-language script, totals match usage, p
   expect(Math.round(sum * 10_000)).toBe(Math.round(amount * 10_000));
   await expect(page.getByTestId('dub-balance-after')).toContainText('$');
 
+  // A double click opens a cell; it selects none of its text.
+  expect(await bad.evaluate((el) => getComputedStyle(el).userSelect)).toBe('none');
+
   // Keys: arrows move, Space leaves a cell out (its charge leaves the total) and puts it back.
   await cell(page, 'alpha.mp4', 'es').click();
   await page.keyboard.press('ArrowDown');
