@@ -180,6 +180,9 @@ test('dub batch: preflight blocks a wrong-language script, totals match usage, p
   // Export all writes clip.lang.mp4 for every finished cell.
   await page.getByTestId('dub-export-all').click();
   await expect(page.getByText(/Exported \d+ files? to/)).toBeVisible({ timeout: 60_000 });
+  // Show in folder asks main to reveal what was written (browser mode logs it); no error.
+  await page.getByTestId('dub-export-reveal').click();
+  await expect(page.getByText('The folder could not be shown')).toHaveCount(0);
   const folder = join(host.projectDir, 'Dub batch dubs');
   const written = readdirSync(folder).sort();
   for (const name of [

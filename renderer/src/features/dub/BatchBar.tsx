@@ -11,6 +11,7 @@ import { Button } from '../../ui/Button';
 import { Notice } from '../../ui/Notice';
 import { ProgressBar } from '../../ui/ProgressBar';
 import { useDubBatch } from './batch-store';
+import { ExportedNote } from './ExportedNote';
 import type { BatchActions } from './use-batch-actions';
 
 export interface BatchBarProps {
@@ -122,12 +123,7 @@ export function BatchBar({ plan, jobs, queue, checking, actions }: BatchBarProps
           </Notice>
         </div>
       )}
-      {actions.exported && (
-        <p className="small faint dub-bar__banner" role="status">
-          Exported {actions.exported.files.length} file
-          {actions.exported.files.length === 1 ? '' : 's'} to {actions.exported.folder}
-        </p>
-      )}
+      {actions.exported && <ExportedNote exported={actions.exported} />}
       {leftOut > 0 && (
         <p className="small faint">
           {leftOut} cell{leftOut === 1 ? ' is' : 's are'} left out of this run and not charged
