@@ -9,7 +9,7 @@ import { Button } from '../../ui/Button';
 import { ProgressBar } from '../../ui/ProgressBar';
 import { useDubBatch } from './batch-store';
 import { focusGridCell } from './grid-focus';
-import { ACTIVE_STATES, elapsedText, STATE_LABEL } from './cell-view';
+import { ACTIVE_STATES, progressText, STATE_LABEL } from './cell-view';
 import { DubLines } from './DubLines';
 import { DubPreview } from './DubPreview';
 import { cellKey } from './line-edits-store';
@@ -55,7 +55,6 @@ export function CellDrawer({
   const output = job?.files.find((file) => file.role === `outputs.${cell.language}`);
   const srt = job?.files.find((file) => file.role === `subtitles.${cell.language}`);
   const exportReport = asRecord(asRecord(job?.result?.subtitle_export)[cell.language]);
-  const elapsed = job?.startedAt ? (job.finishedAt ?? now) - job.startedAt : undefined;
   const shared = request && request.languages.length > 1;
   const title = `${baseName(cell.video)} → ${LANGUAGE_NAMES[cell.language]}`;
 
@@ -114,11 +113,7 @@ export function CellDrawer({
               label={`${title} progress`}
             />
           )}
-          <p className="small">
-            {label.text}
-            {elapsed !== undefined && ` · ${elapsedText(elapsed)} elapsed`}
-            {job.error && ` · ${job.error.message}`}
-          </p>
+          <p className="small">{progressText(state, job, now)}</p>
           <div className="row">
             {ACTIVE_STATES.includes(state) && request && (
               <Button

@@ -1,4 +1,6 @@
 import type { CellState, CellPlan } from '../../../../shared/domain/dub';
+import type { Job } from '../../../../shared/domain/jobs/job';
+import { formatAgo } from '../../lib/format';
 import type { BadgeTone } from '../../ui/Badge';
 
 /** How a cell state reads in the grid: a short word and the badge tone. */
@@ -39,4 +41,17 @@ export const ACTIVE_STATES: readonly CellState[] = [
 export function elapsedText(ms: number): string {
   const seconds = Math.max(0, Math.round(ms / 1000));
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+}
+
+/**
+ * The drawer's progress line: state, elapsed time, when main last asked the service about a
+ * running job (as the Jobs list says it: a stalled poll is told from a slow task), and the error.
+ */
+export function progressText(state: CellState, job: Job, now: number): string {
+  const parts = [STATE_LABEL[state].text];
+  if (job.startedAt) parts.push(`${elapsedText((job.finishedAt ?? now) - job.startedAt)} elapsed`);
+  if (ACTIVE_STATES.includes(state) && job.lastPollAt !== undefined)
+    parts.push(`last checked ${formatAgo(job.lastPollAt, now)}`);
+  if (job.error) parts.push(job.error.message);
+  return parts.join(' · ');
 }
