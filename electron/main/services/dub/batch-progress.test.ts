@@ -19,8 +19,18 @@ describe('batchProgressSink', () => {
     sink({ finished: 4, total: 4, failed: 1 });
     expect(bars).toEqual([0.25, null, null]);
     expect(notices).toEqual([
-      'Dub batch finished: 3 of 4 requests finished; 1 failed or were canceled. Open Dub to retry them.',
+      'Dub batch finished: 3 of 4 requests finished; 1 failed or were canceled. Retry them with R in the Dub grid.',
     ]);
+  });
+
+  it('waits for a start to send every request before telling the end, and tells it once', () => {
+    const { sink, notices } = recorder();
+    // The first request ended before the second was sent.
+    sink({ finished: 1, total: 1, failed: 0, sending: true });
+    sink({ finished: 1, total: 2, failed: 0, sending: true });
+    sink({ finished: 1, total: 2, failed: 0 });
+    sink({ finished: 2, total: 2, failed: 0 });
+    expect(notices).toEqual(['Dub batch finished: All 2 dubbing requests finished.']);
   });
 
   it('notifies again when a retried batch ends a second time', () => {

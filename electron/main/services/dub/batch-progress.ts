@@ -3,6 +3,11 @@ export interface BatchProgress {
   finished: number;
   total: number;
   failed: number;
+  /**
+   * A start is still submitting requests: jobs already sent may all have ended (the local
+   * engine is quick) while more are about to join, so the batch has not ended yet.
+   */
+  sending?: boolean;
 }
 
 export type BatchProgressSink = (progress: BatchProgress) => void;
@@ -20,9 +25,10 @@ export interface BatchProgressDisplay {
  */
 export function batchProgressSink(display: BatchProgressDisplay): BatchProgressSink {
   let notifiedAt = -1;
-  return ({ finished, total, failed }) => {
+  return ({ finished, total, failed, sending }) => {
     if (total === 0) return display.setProgress(null);
-    if (finished < total) {
+    // Told once sending is over: a notice per job that ended mid-start stacked copies.
+    if (finished < total || sending) {
       notifiedAt = -1;
       return display.setProgress(finished / total);
     }
@@ -30,11 +36,12 @@ export function batchProgressSink(display: BatchProgressDisplay): BatchProgressS
     if (notifiedAt === total) return;
     notifiedAt = total;
     const done = total - failed;
+    // Words that hold in Dub as well as elsewhere: the notice's Open goes to Dub.
     display.notify(
       'Dub batch finished',
       failed === 0
         ? `All ${total} dubbing request${total === 1 ? '' : 's'} finished.`
-        : `${done} of ${total} requests finished; ${failed} failed or were canceled. Open Dub to retry them.`,
+        : `${done} of ${total} requests finished; ${failed} failed or were canceled. Retry them with R in the Dub grid.`,
       failed,
     );
   };

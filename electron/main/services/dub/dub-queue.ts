@@ -42,7 +42,12 @@ export interface DubQueueOptions {
   onQueueChanged: (state: DubQueueState) => void;
   onRunsChanged: (projectPath: string, runs: Record<string, string>) => void;
   /** A batch ended (every job of it finished): notifications and taskbar progress. */
-  onBatchProgress?: (progress: { finished: number; total: number; failed: number }) => void;
+  onBatchProgress?: (progress: {
+    finished: number;
+    total: number;
+    failed: number;
+    sending: boolean;
+  }) => void;
 }
 
 export interface StartInput {
@@ -188,7 +193,10 @@ export class DubQueue {
       this.submitting -= 1;
     }
     this.options.onRunsChanged(input.projectPath, runs);
-    this.emitState();
+    // Jobs that ended while others were being sent were not told; tell the batch's end now if
+    // they all have (otherwise the last job to end does).
+    if (submitted > 0) this.reportProgress();
+    else this.emitState();
     return ok({ runs, submitted, blocked });
   }
 
@@ -320,6 +328,7 @@ export class DubQueue {
       finished: ended.length,
       total: jobs.length,
       failed: ended.filter((job) => job.stage !== 'succeeded').length,
+      sending: this.submitting > 0,
     });
     this.emitState();
   }
