@@ -272,4 +272,8 @@ test('export of a script with QC errors warns first: show the errors, or export 
   await expect(status).toHaveAttribute('data-paths', /talk\.es\.srt$/);
   const written = await readFile((await status.getAttribute('data-paths'))!, 'utf8');
   expect(written).toContain('00:00:02,000 --> 00:00:04,000\nQué tal.');
+  // The written file can be shown in the file manager (browser mode logs it; Electron reveals).
+  await page.getByTestId('subs-export-reveal').click();
+  await expect(page.getByText('The folder could not be shown')).toHaveCount(0);
+  await expect.poll(() => host.output()).toMatch(/reveal: .+/);
 });

@@ -2,6 +2,7 @@ import { memo, useState } from 'react';
 import { vttExtrasFor, type SubtitlesPart } from '../../../../shared/domain/project/subtitles-part';
 import { goTo } from '../../app/routes';
 import { invoke, errorMessage } from '../../bridge/invoke';
+import { useApiMutation } from '../../bridge/query';
 import { useDubHandoff } from '../../editor/handoff/dub-handoff';
 import { Button } from '../../ui/Button';
 import {
@@ -43,12 +44,18 @@ export const ExportBar = memo(function ExportBar({ part: drawn }: { part: Subtit
     busy?: string;
     done?: string;
     paths?: string[];
+    /** Files written by Export (not Send to Dub, which moves on to Dub): offered to reveal. */
+    saved?: boolean;
     error?: string;
     /** QC errors found when Export was pressed: said before anything is written. */
     blockers?: ExportBlockers;
   }>({});
 
-  const run = async (label: string, work: () => Promise<{ done: string; paths: string[] }>) => {
+  const reveal = useApiMutation('files:reveal');
+  const run = async (
+    label: string,
+    work: () => Promise<{ done: string; paths: string[]; saved?: boolean }>,
+  ) => {
     setState({ busy: label });
     try {
       setState(await work());
@@ -72,7 +79,8 @@ export const ExportBar = memo(function ExportBar({ part: drawn }: { part: Subtit
       const chosen = chosenLanguages();
       const paths = [];
       for (const code of chosen) paths.push(await writeLanguage(part, code, format));
-      return { done: `Saved ${paths.map(fileName).join(', ')} in the project folder`, paths };
+      const done = `Saved ${paths.map(fileName).join(', ')} in the project folder`;
+      return { done, paths, saved: true };
     });
   const sendToDub = () =>
     run('Preparing scripts…', async () => {
@@ -139,6 +147,21 @@ export const ExportBar = memo(function ExportBar({ part: drawn }: { part: Subtit
       >
         {state.busy ?? state.done ?? ''}
       </span>
+      {state.saved && state.paths?.[0] && (
+        <Button
+          size="small"
+          data-testid="subs-export-reveal"
+          busy={reveal.isPending}
+          onClick={() => reveal.mutate({ path: state.paths![0]! })}
+        >
+          Show in folder
+        </Button>
+      )}
+      {reveal.error && (
+        <span className="small subs-find__error" role="alert">
+          The folder could not be shown: {reveal.error.message}
+        </span>
+      )}
       {state.blockers && (
         <ExportWarning
           blockers={state.blockers}
