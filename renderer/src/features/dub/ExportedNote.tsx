@@ -1,12 +1,10 @@
-import { useApiMutation } from '../../bridge/query';
-import { Button } from '../../ui/Button';
+import { RevealButton } from '../../ui/RevealButton';
 
 /**
  * What Export all wrote, and a way to the folder: revealing the first file opens the export
  * folder in the file manager with it selected (files:reveal, the channel Jobs uses too).
  */
 export function ExportedNote({ exported }: { exported: { folder: string; files: string[] } }) {
-  const reveal = useApiMutation('files:reveal');
   const count = exported.files.length;
   const first = exported.files[0];
   return (
@@ -14,21 +12,7 @@ export function ExportedNote({ exported }: { exported: { folder: string; files: 
       <p className="small faint" role="status">
         Exported {count} file{count === 1 ? '' : 's'} to {exported.folder}
       </p>
-      {first && (
-        <Button
-          size="small"
-          data-testid="dub-export-reveal"
-          busy={reveal.isPending}
-          onClick={() => reveal.mutate({ path: first })}
-        >
-          Show in folder
-        </Button>
-      )}
-      {reveal.error && (
-        <p className="small dub-error" role="alert">
-          The folder could not be shown: {reveal.error.message}
-        </p>
-      )}
+      {first && <RevealButton path={first} testId="dub-export-reveal" />}
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { LOUDNESS_PRESETS, type LoudnessPreset } from '../../../../shared/domain/project/document';
-import { invokeResult } from '../../bridge/invoke';
 import { Button } from '../../ui/Button';
+import { RevealButton } from '../../ui/RevealButton';
 import { Notice } from '../../ui/Notice';
 import { ProgressBar } from '../../ui/ProgressBar';
 import { buildExportRequest, LOUDNESS_LABELS } from './export-request';
@@ -125,18 +125,7 @@ export function ExportDialog({ open, onClose }: { open: boolean; onClose: () => 
           <Notice
             tone="ok"
             title="Exported"
-            actions={
-              <Button
-                size="small"
-                onClick={() =>
-                  void invokeResult('files:reveal', {
-                    path: exporter.state.state === 'done' ? exporter.state.result.path : '',
-                  })
-                }
-              >
-                Show in folder
-              </Button>
-            }
+            actions={<RevealButton path={exporter.state.result.path} />}
           >
             <span
               data-testid="export-result"

@@ -2,9 +2,9 @@ import { memo, useState } from 'react';
 import { vttExtrasFor, type SubtitlesPart } from '../../../../shared/domain/project/subtitles-part';
 import { goTo } from '../../app/routes';
 import { invoke, errorMessage } from '../../bridge/invoke';
-import { useApiMutation } from '../../bridge/query';
 import { useDubHandoff } from '../../editor/handoff/dub-handoff';
 import { Button } from '../../ui/Button';
+import { RevealButton } from '../../ui/RevealButton';
 import {
   exportBlockers,
   type ExportBlockers,
@@ -51,7 +51,6 @@ export const ExportBar = memo(function ExportBar({ part: drawn }: { part: Subtit
     blockers?: ExportBlockers;
   }>({});
 
-  const reveal = useApiMutation('files:reveal');
   const run = async (
     label: string,
     work: () => Promise<{ done: string; paths: string[]; saved?: boolean }>,
@@ -148,19 +147,7 @@ export const ExportBar = memo(function ExportBar({ part: drawn }: { part: Subtit
         {state.busy ?? state.done ?? ''}
       </span>
       {state.saved && state.paths?.[0] && (
-        <Button
-          size="small"
-          data-testid="subs-export-reveal"
-          busy={reveal.isPending}
-          onClick={() => reveal.mutate({ path: state.paths![0]! })}
-        >
-          Show in folder
-        </Button>
-      )}
-      {reveal.error && (
-        <span className="small subs-find__error" role="alert">
-          The folder could not be shown: {reveal.error.message}
-        </span>
+        <RevealButton path={state.paths[0]} testId="subs-export-reveal" />
       )}
       {state.blockers && (
         <ExportWarning
