@@ -26,6 +26,11 @@ const inDialog: TargetLike = {
   type: 'search',
   closest: (s) => (s.includes('aria-modal') ? {} : null),
 };
+/** A button inside a native <dialog> opened with showModal() (no aria-modal attribute). */
+const inNativeDialog: TargetLike = {
+  tagName: 'BUTTON',
+  closest: (s) => (s.split(',').some((part) => part.trim() === 'dialog[open]') ? {} : null),
+};
 
 function setup() {
   const registry = createCommandRegistry();
@@ -93,6 +98,9 @@ describe('commandForKey', () => {
       'go.jobs',
     );
     expect(commandForKey(registry.getState(), { ...alt4, target: inDialog }, 'other')).toBeNull();
+    expect(
+      commandForKey(registry.getState(), { ...question, target: inNativeDialog }, 'other'),
+    ).toBeNull();
     expect(
       commandForKey(
         registry.getState(),

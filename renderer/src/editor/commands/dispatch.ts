@@ -73,7 +73,9 @@ const isActivation = (event: KeyEventLike) =>
 
 /** Whether the target is inside a modal dialog, which handles its own keys. */
 export function isInModal(target: TargetLike | null | undefined): boolean {
-  return Boolean(target?.closest?.('[aria-modal="true"]'));
+  // Native <dialog>s (New project, Export) are opened with showModal(), which sets no
+  // aria-modal; without them here a bare S on the Export dialog's button split a segment.
+  return Boolean(target?.closest?.('[aria-modal="true"], dialog[open]'));
 }
 
 export interface DispatchRegistry {
