@@ -37,16 +37,22 @@ function makeMedia(dir: string): { clip: string; wav: string } {
   return { clip, wav };
 }
 
+/** Makes the clip (and the wav) in a fresh folder, opens Score and opens the clip there. */
+async function openScoreClip(page: Page, url: string, prefix: string) {
+  const media = makeMedia(await mkdtemp(join(tmpdir(), prefix)));
+  const app = new AppPage(page);
+  await app.open(url);
+  await app.goTo('Score');
+  const score = new ScorePage(page);
+  await score.openVideo(media.clip);
+  return { score, ...media };
+}
+
 test('import a 5 s wav onto the audio lane, delete it, undo brings it back', async ({
   page,
   host,
 }) => {
-  const { clip, wav } = makeMedia(await mkdtemp(join(tmpdir(), 'score-depth-e2e-')));
-  const app = new AppPage(page);
-  await app.open(host.url);
-  await app.goTo('Score');
-  const score = new ScorePage(page);
-  await score.openVideo(clip);
+  const { score, wav } = await openScoreClip(page, host.url, 'score-depth-e2e-');
   await expect(score.timeline).toHaveAttribute('data-duration-ms', /^\d{4,5}$/);
 
   // Import at the playhead (0): a 5 s take on the audio lane.
@@ -79,12 +85,7 @@ test('add a cut at the playhead and remove it by the ids, each one undo step; it
   page,
   host,
 }) => {
-  const { clip } = makeMedia(await mkdtemp(join(tmpdir(), 'score-shots-e2e-')));
-  const app = new AppPage(page);
-  await app.open(host.url);
-  await app.goTo('Score');
-  const score = new ScorePage(page);
-  await score.openVideo(clip);
+  const { score } = await openScoreClip(page, host.url, 'score-shots-e2e-');
   // Detection done (the reading steps go away), so the detected cuts are all shown.
   await expect(page.getByTestId('score-media-steps')).toHaveCount(0, { timeout: 30_000 });
   const detected = await score.shotTimesMs();
@@ -133,12 +134,7 @@ test('a finished take in the prompt panel is placed on its lane at the playhead,
   page,
   host,
 }) => {
-  const { clip } = makeMedia(await mkdtemp(join(tmpdir(), 'score-place-e2e-')));
-  const app = new AppPage(page);
-  await app.open(host.url);
-  await app.goTo('Score');
-  const score = new ScorePage(page);
-  await score.openVideo(clip);
+  const { score } = await openScoreClip(page, host.url, 'score-place-e2e-');
   await expect(page.getByTestId('score-media-steps')).toHaveCount(0, { timeout: 30_000 });
 
   // A short piece from the Music prompt panel (not the workspace's Generate: no take lands).
@@ -197,12 +193,7 @@ test('a task form sends every option it shows, and the engine keeps them', async
   page,
   host,
 }) => {
-  const { clip } = makeMedia(await mkdtemp(join(tmpdir(), 'score-options-e2e-')));
-  const app = new AppPage(page);
-  await app.open(host.url);
-  await app.goTo('Score');
-  const score = new ScorePage(page);
-  await score.openVideo(clip);
+  const { clip } = await openScoreClip(page, host.url, 'score-options-e2e-');
   await page.getByRole('button', { name: /prompt panels: music and sound from text/i }).click();
   await page.getByTestId('score-tool').selectOption('video_to_video_music');
   const form = page.getByRole('form', { name: 'Video with music' });
@@ -247,12 +238,7 @@ test('loop the in/out range: playback returns to its start; duck depth changes t
   page,
   host,
 }) => {
-  const { clip } = makeMedia(await mkdtemp(join(tmpdir(), 'score-loop-e2e-')));
-  const app = new AppPage(page);
-  await app.open(host.url);
-  await app.goTo('Score');
-  const score = new ScorePage(page);
-  await score.openVideo(clip);
+  const { score } = await openScoreClip(page, host.url, 'score-loop-e2e-');
   await expect(score.timeline).toHaveAttribute('data-duration-ms', /^\d{4,5}$/);
   const playhead = page.getByTestId('timeline-playhead');
   const at = async () => Number(await playhead.getAttribute('data-ms'));
@@ -374,12 +360,7 @@ test('Shift+Delete ripples: later segments move up by its length, one undo step'
   page,
   host,
 }) => {
-  const { clip } = makeMedia(await mkdtemp(join(tmpdir(), 'score-ripple-e2e-')));
-  const app = new AppPage(page);
-  await app.open(host.url);
-  await app.goTo('Score');
-  const score = new ScorePage(page);
-  await score.openVideo(clip);
+  const { score } = await openScoreClip(page, host.url, 'score-ripple-e2e-');
   await expect(score.timeline).toHaveAttribute('data-duration-ms', /^\d{4,5}$/);
   await fourMusicSegments(page, score);
   const before = await score.segmentTimes('music');
@@ -409,12 +390,7 @@ test('Shift+Delete ripples: later segments move up by its length, one undo step'
 });
 
 test('+ with the playhead on a segment edge says why it added nothing', async ({ page, host }) => {
-  const { clip } = makeMedia(await mkdtemp(join(tmpdir(), 'score-edge-insert-e2e-')));
-  const app = new AppPage(page);
-  await app.open(host.url);
-  await app.goTo('Score');
-  const score = new ScorePage(page);
-  await score.openVideo(clip);
+  const { score } = await openScoreClip(page, host.url, 'score-edge-insert-e2e-');
   await expect(score.timeline).toHaveAttribute('data-duration-ms', /^\d{4,5}$/);
   const status = page.getByTestId('score-edit-status');
   await expect(status).toHaveRole('status');
@@ -445,12 +421,7 @@ test('+ with the playhead on a segment edge says why it added nothing', async ({
 });
 
 test('the music panel segment rows stack in order beside the timeline', async ({ page, host }) => {
-  const { clip } = makeMedia(await mkdtemp(join(tmpdir(), 'score-panel-rows-e2e-')));
-  const app = new AppPage(page);
-  await app.open(host.url);
-  await app.goTo('Score');
-  const score = new ScorePage(page);
-  await score.openVideo(clip);
+  await openScoreClip(page, host.url, 'score-panel-rows-e2e-');
   await page.getByRole('button', { name: /Prompt panels: music and sound from text/ }).click();
   const panels = page.getByRole('region', { name: 'Prompt panels' });
   await panels.getByLabel('Timed segments').first().check();
