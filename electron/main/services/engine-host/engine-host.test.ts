@@ -121,4 +121,34 @@ describe('EngineHost with the real engine CLI in a child process', () => {
     expect(final.message).toMatch(/exited before it was ready/);
     await host.stop();
   });
+
+  it('a start while a stop is still under way launches a new engine instead of the closing one', async () => {
+    const statuses: EngineStatus[] = [];
+    const host = new EngineHost({
+      launcher: new ChildProcessEngineLauncher({ appRoot, prefer: 'source' }),
+      dataDir: path.join(dir, 'switch'),
+      onStatus: (s) => statuses.push(s),
+    });
+    hosts.push(host);
+    const first = await host.start();
+    expect(first.ok).toBe(true);
+    if (!first.ok) return;
+    // Settings switch to a custom service and straight back: the stop has not finished when
+    // the start comes, and its engine is about to close.
+    const stopping = host.stop();
+    const again = await host.start();
+    await stopping;
+    expect(again.ok).toBe(true);
+    if (!again.ok) return;
+    expect(again.value.url).not.toBe(first.value.url);
+    expect(host.status()).toMatchObject({ state: 'running', baseUrl: again.value.url });
+    const client = new ApiClient({
+      baseUrl: again.value.url,
+      getKey: async () => host.key(),
+      clientVersion: 't',
+    });
+    expect((await client.getServices()).ok).toBe(true);
+    expect(statuses.map((s) => s.state).slice(-3)).toEqual(['stopped', 'starting', 'running']);
+    await host.stop();
+  });
 });

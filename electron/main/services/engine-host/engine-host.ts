@@ -47,6 +47,11 @@ export class EngineHost {
   private crashes = 0;
   private restartTimer: NodeJS.Timeout | null = null;
   private stopping = false;
+  /**
+   * The stop in progress, if any: a start while the old process is still shutting down must
+   * not answer its URL (it is about to close) but launch anew once it has gone.
+   */
+  private stopped: Promise<void> | null = null;
 
   constructor(private readonly options: EngineHostOptions) {}
 
@@ -69,9 +74,12 @@ export class EngineHost {
     this.stopping = false;
     const url = this.url();
     if (url && this.engineKey) return Promise.resolve(ok({ url, key: this.engineKey }));
-    this.starting ??= this.launch().finally(() => {
-      this.starting = null;
-    });
+    const after = this.stopped ?? Promise.resolve();
+    this.starting ??= after
+      .then(() => this.launch())
+      .finally(() => {
+        this.starting = null;
+      });
     return this.starting;
   }
 
@@ -87,11 +95,21 @@ export class EngineHost {
     this.stopping = true;
     if (this.restartTimer) clearTimeout(this.restartTimer);
     this.restartTimer = null;
-    await this.starting?.catch(() => undefined);
-    const running = this.process;
-    this.process = null;
-    if (running) await running.stop();
-    this.setStatus({ kind: 'local', state: 'stopped' });
+    // Said at once: while the process shuts down its URL is no longer one to send requests to.
+    if (this.current.state === 'running') this.setStatus({ kind: 'local', state: 'stopped' });
+    const stopped = (async () => {
+      await this.starting?.catch(() => undefined);
+      const running = this.process;
+      this.process = null;
+      if (running) await running.stop();
+      if (this.current.state !== 'stopped') this.setStatus({ kind: 'local', state: 'stopped' });
+    })();
+    this.stopped = stopped;
+    try {
+      await stopped;
+    } finally {
+      if (this.stopped === stopped) this.stopped = null;
+    }
   }
 
   private async launch(): Promise<Result<RunningEngine>> {
