@@ -1,4 +1,4 @@
-import type { JobRequest } from './job';
+import type { Job, JobRequest } from './job';
 import { taskJobSchema, toJobRequest } from './task-job';
 
 /**
@@ -7,4 +7,18 @@ import { taskJobSchema, toJobRequest } from './task-job';
  */
 export function wireFormOf(job: unknown): JobRequest {
   return toJobRequest(taskJobSchema.parse(job));
+}
+
+/** A job of `request` that has succeeded, for tests of what the app shows of a result. */
+export function succeededJob(request: JobRequest, patch: Partial<Job> = {}): Job {
+  return {
+    id: 'j1',
+    request,
+    stage: 'succeeded',
+    createdAt: 1,
+    updatedAt: 2,
+    attempts: 1,
+    files: [],
+    ...patch,
+  };
 }

@@ -1,23 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import type { Job } from '../../../../shared/domain/jobs/job';
+import { succeededJob } from '../../../../shared/domain/jobs/test-helpers';
 import { audioFileOf, suggestedSaveName, takeFormat, takeTitle } from './take-view';
 
-const job = (patch: Partial<Job>): Job => ({
-  id: 'j1',
-  request: {
-    type: 'text_to_music',
-    delivery: 'async',
-    fields: { prompt: 'dark synth pulse', output_format: 'wav' },
-    files: {},
-    label: 'Music: dark',
-  },
-  stage: 'succeeded',
-  createdAt: 1,
-  updatedAt: 2,
-  attempts: 1,
-  files: [],
-  ...patch,
-});
+const job = (patch: Partial<Job>): Job =>
+  succeededJob(
+    {
+      type: 'text_to_music',
+      delivery: 'async',
+      fields: { prompt: 'dark synth pulse', output_format: 'wav' },
+      files: {},
+      label: 'Music: dark',
+    },
+    patch,
+  );
 
 describe('take view', () => {
   it('picks the audio result and names it from the title', () => {

@@ -1,23 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import type { Job } from '../../../../shared/domain/jobs/job';
+import { succeededJob } from '../../../../shared/domain/jobs/test-helpers';
 import { takeLabel, takeLetter } from './take-label';
 
-const job = (patch: Partial<Job>): Job => ({
-  id: 'j1',
-  request: {
-    type: 'video_to_sound',
-    delivery: 'async',
-    fields: { music_prompt: 'slow pads' },
-    files: {},
-    label: 'Score music + SFX: clip60-copy.mp4',
-  },
-  stage: 'succeeded',
-  createdAt: 1,
-  updatedAt: 2,
-  attempts: 1,
-  files: [],
-  ...patch,
-});
+const job = (patch: Partial<Job>): Job =>
+  succeededJob(
+    {
+      type: 'video_to_sound',
+      delivery: 'async',
+      fields: { music_prompt: 'slow pads' },
+      files: {},
+      label: 'Score music + SFX: clip60-copy.mp4',
+    },
+    patch,
+  );
 
 describe('takeLabel', () => {
   it('does not repeat "music + SFX" when the title is the request label', () => {
