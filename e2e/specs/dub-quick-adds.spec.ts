@@ -1,6 +1,7 @@
 import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures/host';
 import { makeToneClip } from '../fixtures/tone-clip';
 import { AppPage } from '../pages/app-page';
@@ -20,6 +21,20 @@ async function savedBatches(projectDir: string): Promise<{ videos: number; scrip
 
 /** How long the first `project:create` is held on its way to main. */
 const HELD_MS = 1500;
+
+/** Two 4 s clips with a Spanish script each, added to Dub with Add videos… then Add scripts…. */
+async function addScriptedClips(page: Page, url: string, prefix: string, stems: string[]) {
+  const dir = await mkdtemp(join(tmpdir(), prefix));
+  const clips = stems.map((stem) => makeToneClip(join(dir, `${stem}.mp4`), { seconds: 4 }));
+  const scripts = stems.map((stem) => join(dir, `${stem}.es.srt`));
+  for (const path of scripts)
+    await writeFile(path, '1\n00:00:00,000 --> 00:00:02,000\nBuenos días a todos.\n');
+  const app = new AppPage(page);
+  await app.open(url);
+  await app.goTo('Dub');
+  await pickIntoBatch(page, /add videos/i, clips);
+  await pickIntoBatch(page, /add scripts/i, scripts);
+}
 
 test('videos and scripts added while the batch project is being made are all kept', async ({
   page,
@@ -43,19 +58,7 @@ test('videos and scripts added while the batch project is being made are all kep
     server.onMessage((message) => ws.send(message));
   });
 
-  const dir = await mkdtemp(join(tmpdir(), 'dub-quick-'));
-  const clips = ['north.mp4', 'south.mp4'].map((name) =>
-    makeToneClip(join(dir, name), { seconds: 4 }),
-  );
-  const scripts = ['north.es.srt', 'south.es.srt'].map((name) => join(dir, name));
-  for (const path of scripts)
-    await writeFile(path, '1\n00:00:00,000 --> 00:00:02,000\nBuenos días a todos.\n');
-
-  const app = new AppPage(page);
-  await app.open(host.url);
-  await app.goTo('Dub');
-  await pickIntoBatch(page, /add videos/i, clips);
-  await pickIntoBatch(page, /add scripts/i, scripts);
+  await addScriptedClips(page, host.url, 'dub-quick-', ['north', 'south']);
 
   // Both adds land in the one batch: two rows, each Spanish cell with its script, none unpaired.
   await expect(page.getByTestId('dub-row')).toHaveCount(2);
@@ -74,19 +77,7 @@ test('a cell left out stays out after a reload, and is neither priced nor offere
   page,
   host,
 }) => {
-  const dir = await mkdtemp(join(tmpdir(), 'dub-left-out-'));
-  const clips = ['east.mp4', 'west.mp4'].map((name) =>
-    makeToneClip(join(dir, name), { seconds: 4 }),
-  );
-  const scripts = ['east.es.srt', 'west.es.srt'].map((name) => join(dir, name));
-  for (const path of scripts)
-    await writeFile(path, '1\n00:00:00,000 --> 00:00:02,000\nBuenos días a todos.\n');
-
-  const app = new AppPage(page);
-  await app.open(host.url);
-  await app.goTo('Dub');
-  await pickIntoBatch(page, /add videos/i, clips);
-  await pickIntoBatch(page, /add scripts/i, scripts);
+  await addScriptedClips(page, host.url, 'dub-left-out-', ['east', 'west']);
   const cell = page.locator(
     '[data-testid="dub-row"][data-file="west.mp4"] [data-testid="dub-cell"][data-lang="es"]',
   );
@@ -116,7 +107,7 @@ test('a cell left out stays out after a reload, and is neither priced nor offere
     .toEqual([[{ video: expect.stringMatching(/west\.mp4$/), language: 'es' }]]);
   await page.reload();
   await page.getByTestId('engine-status').waitFor();
-  await app.goTo('Dub');
+  await new AppPage(page).goTo('Dub');
   await expect(cell).toHaveAttribute('data-state', 'skipped', { timeout: 30_000 });
   await expect(total).toHaveAttribute('data-amount', trimmed);
   await expect(page.getByTestId('dub-start')).toContainText(`Start · $${trimmed} `);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { LanguageCode } from '../../../../shared/api/languages';
 import { planDubBatch } from '../../../../shared/domain/dub';
 import { dubPartSchema } from '../../../../shared/domain/project/document';
 import { fromDubPart, toDubPart } from './batch-project';
@@ -6,25 +7,30 @@ import { acceptHandoff } from './handoff';
 import { draftOf, EMPTY_DRAFT, useDubBatch } from './batch-store';
 import { inSelection, selectedKeys, selectedVideos } from './grid-selection';
 
-const plan = planDubBatch({
-  videos: ['/v/a.mp4', '/v/b.mp4', '/v/c.mp4'].map((path) => ({
-    path,
-    durationSeconds: 20,
-    bytes: 1000,
-    hasVideo: true,
-  })),
-  scripts: [],
-  scriptFacts: [],
-  settings: {
-    languages: ['es', 'fr', 'de'],
-    ducking: true,
-    lipsync: false,
-    exportSrt: false,
-    engine: 'local',
-    maxUploadMb: 300,
-  },
-  account: { balance: 100 },
-});
+/** The batch's plan for 20 s videos on the local engine, Spanish, French and German by default. */
+function planOf(
+  videos: readonly string[],
+  languages: LanguageCode[] = ['es', 'fr', 'de'],
+  excluded: readonly string[] = [],
+) {
+  return planDubBatch({
+    videos: videos.map((path) => ({ path, durationSeconds: 20, bytes: 1000, hasVideo: true })),
+    scripts: [],
+    scriptFacts: [],
+    settings: {
+      languages,
+      ducking: true,
+      lipsync: false,
+      exportSrt: false,
+      engine: 'local',
+      maxUploadMb: 300,
+    },
+    account: { balance: 100 },
+    excluded: new Set(excluded),
+  });
+}
+
+const plan = planOf(['/v/a.mp4', '/v/b.mp4', '/v/c.mp4']);
 
 describe('grid cursor and selection', () => {
   it('moves within the grid, extends with Shift, and selects all', () => {
@@ -94,32 +100,11 @@ describe('the batch in the project document', () => {
     store.load(fromDubPart(dubPartSchema.parse(saved)));
     const reloaded = useDubBatch.getState();
     expect(reloaded.excluded).toEqual({ '/v/b.mp4\u0000fr': true });
-    const planOf = (excluded: Record<string, true>) =>
-      planDubBatch({
-        videos: reloaded.videos.map((path) => ({
-          path,
-          durationSeconds: 20,
-          bytes: 1000,
-          hasVideo: true,
-        })),
-        scripts: [],
-        scriptFacts: [],
-        settings: {
-          languages: reloaded.languages,
-          ducking: true,
-          lipsync: false,
-          exportSrt: false,
-          engine: 'local',
-          maxUploadMb: 300,
-        },
-        account: { balance: 100 },
-        excluded: new Set(Object.keys(excluded)),
-      });
-    const planned = planOf(reloaded.excluded);
+    const planned = planOf(reloaded.videos, reloaded.languages, Object.keys(reloaded.excluded));
     // Left out after the reload: planned as skipped, in no request, and not in the total.
     expect(planned.rows[1]!.cells[1]!.excluded).toBe(true);
     expect(planned.rows[1]!.cells[1]!.requestKey).toBeNull();
-    expect(planned.total).toBeLessThan(planOf({}).total);
+    expect(planned.total).toBeLessThan(planOf(reloaded.videos, reloaded.languages).total);
   });
 
   it('reads an older part without left-out cells as none left out', () => {
